@@ -1,0 +1,90 @@
+# flitnet: cycle-accurate wormhole router model in C with a Verilog twin.
+# `make run` and `make test` install what is missing (Debian packages), build, and run.
+
+CC      ?= gcc
+BUILD   := build
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN    := -Wall -Wextra -Werror
+CFLAGS  ?= -O2 -g
+# the VC masks are counted with popcount: use the instruction where the CPU has it
+ifeq ($(shell uname -m),x86_64)
+CFLAGS  += -mpopcnt
+endif
+INC     := -Ic_model -Itb
+LDLIBS  := -lcjson -linih -lgsl -lgslcblas -lm
+SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox
+DEPS_RTL := verilator iverilog gtkwave yosys g++
+
+# queueing models: integrated once the library lands (c_model/queueing/queueing.mk)
+LIB_SRCS := $(filter-out tb/main.c,$(wildcard c_model/*.c tb/*.c))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+SAN_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/%.o)
+UNIT_SRCS := $(filter-out tests/unit/test_queueing.c,$(wildcard tests/unit/test_*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
+
+.PHONY: all deps deps-rtl run test test-unit test-san test-cli bench clean
+all: $(BUILD)/flitnet
+
+# Installs the Debian packages that are missing (sudo when not root).
+define install_pkgs
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
+	    || { echo "could not install:$$missing" >&2; exit 1; }; \
+	fi
+endef
+deps:
+	$(call install_pkgs,$(DEPS_C))
+deps-rtl: deps
+	$(call install_pkgs,$(DEPS_RTL))
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) -MMD -MP -c $< -o $@
+$(BUILD)/asan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN) $(INC) -MMD -MP -c $< -o $@
+
+$(BUILD)/libflitnet.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+$(BUILD)/asan/libflitnet.a: $(SAN_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/flitnet: $(BUILD)/obj/tb/main.o $(BUILD)/libflitnet.a
+	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
+$(BUILD)/asan/flitnet: $(BUILD)/asan/tb/main.o $(BUILD)/asan/libflitnet.a
+	$(CC) $(SAN) $^ $(LDLIBS) -o $@
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/testutil.h $(BUILD)/libflitnet.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(INC) $< $(BUILD)/libflitnet.a -lcmocka $(LDLIBS) -o $@
+$(BUILD)/asan/tests/%: tests/unit/%.c tests/unit/testutil.h $(BUILD)/asan/libflitnet.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN) $(INC) $< $(BUILD)/asan/libflitnet.a -lcmocka $(LDLIBS) -o $@
+
+# The default experiment: embedded default configuration (8x8 bidirectional torus,
+# V = 10, M = 64, DOR), a sweep up to saturation, a table and a plot.
+run: deps
+	@$(MAKE) --no-print-directory all
+	@mkdir -p $(BUILD)/run
+	$(BUILD)/flitnet sweep rate=0.001:0.03:0.001 -j $$(nproc) --csv $(BUILD)/run/latency.csv --plot $(BUILD)/run/latency.svg
+
+test: deps deps-rtl
+	@$(MAKE) --no-print-directory all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN)
+	@tests/run_all.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@tests/bench.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,66 @@
+/* flit.c: see flit.h. */
+#include "flit.h"
+#include "rng.h"
+#include <stdio.h>
+
+static int clog2(long x)
+{
+    int b = 0;
+    while ((1L << b) < x) b++;
+    return b;
+}
+
+int flit_layout_init(flit_layout *l, int N, int D, char *err, size_t errlen)
+{
+    l->A = N > 1 ? clog2(N) : 1;
+    l->HW = clog2(D + 1) + 1;
+    l->IW = FLIT_W - 2 - 2 * l->A - 3 * l->HW - FLIT_RING_W;
+    if (l->IW < 8) {
+        snprintf(err, errlen, "network too large for the 64-bit flit: %d message-id bits left, need >= 8", l->IW);
+        return -1;
+    }
+    if (l->IW > 32) l->IW = 32;  /* ids are 32-bit counters; the rest of the head is zero */
+    l->dst_lo = 2;
+    l->src_lo = l->dst_lo + l->A;
+    l->hops_lo = l->src_lo + l->A;
+    l->neg_lo = l->hops_lo + l->HW;
+    l->bonus_lo = l->neg_lo + l->HW;
+    l->ring_lo = l->bonus_lo + l->HW;
+    l->id_lo = l->ring_lo + FLIT_RING_W;
+    return 0;
+}
+
+flit_t flit_make_head(const flit_layout *l, int dst, int src, uint32_t id, int bonus, int single)
+{
+    flit_t f = single ? FK_HEADTAIL : FK_HEAD;
+    f = bits_set(f, l->dst_lo, l->A, (uint64_t)dst);
+    f = bits_set(f, l->src_lo, l->A, (uint64_t)src);
+    f = bits_set(f, l->bonus_lo, l->HW, (uint64_t)bonus);
+    f = bits_set(f, l->id_lo, l->IW, id);
+    return f;
+}
+
+uint64_t flit_payload(int src, uint32_t id, int index)
+{
+    return splitmix64(((uint64_t)(uint32_t)src << 48) ^ ((uint64_t)id << 16) ^ (uint64_t)(uint32_t)index)
+           >> FLIT_PAYLOAD_LO;
+}
+
+flit_t flit_make_body(int src, uint32_t id, int index, int tail)
+{
+    flit_t f = tail ? FK_TAIL : FK_BODY;
+    f = bits_set(f, FLIT_SEQ_LO, FLIT_SEQ_W, (uint64_t)index);
+    return f | (flit_payload(src, id, index) << FLIT_PAYLOAD_LO);
+}
+
+const char *flit_describe(const flit_layout *l, flit_t f, char *buf, size_t len)
+{
+    static const char *const kind[] = {"body", "head", "tail", "head+tail"};
+    if (flit_is_head(f))
+        snprintf(buf, len, "%s dst=%d src=%d id=%u hops=%d neg=%d bonus=%d ring=%d [0x%016llx]",
+                 kind[flit_kind(f)], flit_dst(l, f), flit_src(l, f), flit_id(l, f), flit_hops(l, f),
+                 flit_neg(l, f), flit_bonus(l, f), flit_ring(l, f), (unsigned long long)f);
+    else
+        snprintf(buf, len, "%s index=%d [0x%016llx]", kind[flit_kind(f)], flit_seq(f), (unsigned long long)f);
+    return buf;
+}

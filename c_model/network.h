@@ -1,0 +1,105 @@
+/* network.h: the routers of a network and the link signals between them.
+ * Owns every router register (docs/microarchitecture.md §4) as flat arrays, the
+ * double-buffered link signals (§1), and the per-cycle router step (§5). Sources and
+ * sinks (tb/) talk to a router only through the injection, credit and ejection
+ * signals declared here. */
+#ifndef FLITNET_NETWORK_H
+#define FLITNET_NETWORK_H
+#include "flit.h"
+#include "route.h"
+#include "topology.h"
+#include <stdint.h>
+
+enum { SELECT_FIRST = 0, SELECT_RANDOM = 1 };
+
+typedef struct {
+    flit_t flit;
+    int32_t vc;  /* -1: no flit this cycle */
+} link_sig;
+
+/* the small per-VC registers, packed so that one load fetches them */
+typedef struct {
+    uint8_t head, cnt;      /* input FIFO */
+    uint8_t oport, ovc;     /* owned output VC while active */
+} ivc_state;
+
+typedef struct {
+    uint8_t head, cnt;      /* output FIFO */
+    uint8_t credit, pad;    /* free slots downstream */
+} ovc_state;
+
+typedef struct {
+    int V, B, Bo, select;
+    uint64_t seed;
+} router_params;
+
+typedef struct {
+    const topology *t;
+    const routing *rt;
+    const flit_layout *fl;
+    int N, P, Pn, V, B, Bo, select;
+
+    /* input VCs: index iv = (x*P + i)*V + v */
+    flit_t *ib;          /* [NIV*B] */
+    ivc_state *ivc;      /* [NIV] */
+    uint32_t *rc;        /* [NIV*2*P] candidates of the waiting head: [(iv*2 + level)*P + port] */
+    uint32_t *rc_ports;  /* [NIV] ports with candidates (any level) */
+    /* output VCs: index ov = (x*P + o)*V + w */
+    flit_t *ob;          /* [NOV*Bo] */
+    ovc_state *ovc;      /* [NOV] */
+    uint64_t *ovc_since; /* cycle of allocation, for VC-usage statistics */
+    /* per (x, port) VC masks */
+    uint32_t *ib_ne, *ivc_act, *ob_ne, *ob_full, *ovc_busy, *cred_ok;
+    uint32_t *rc_valid;  /* the head's candidates are cached in rc */
+    uint32_t *blocked;   /* the head found no free candidate when last tried */
+    uint32_t *freed;     /* [N] ports with an OVC released in the previous cycle */
+    uint8_t *link_ptr;
+    uint16_t *va_ptr;
+    uint32_t *lfsr_pos;  /* [N] */
+    int *held;           /* [N] flits in the router's buffers */
+
+    uint32_t *stalled;   /* [N*P] hint: the active IVC's output buffer was full */
+    uint16_t *ovc_owner; /* [NOV] i*V + v of the IVC that owns the OVC */
+
+    /* wiring, precomputed: signal slots a router writes, -1 if unconnected */
+    int *down;           /* [N*P] output port o of x -> slot y*P + o of `in` (receiver's input port) */
+    int *up;             /* [N*P] input port i of x -> slot x'*P + i of `cr` (sender's output port) */
+
+    /* signals, double-buffered by cycle parity; each is indexed by the module that
+     * reads it, so a router absorbs one contiguous row:
+     *   in[b][x*P + i]  flit arriving at input port i of x (i = Pn: from the source)
+     *   cr[b][x*P + o]  credits arriving at output port o of x (o = Pn: to the source of x)
+     *   ej[b][x]        flit on the ejection channel of x (to the sink) */
+    link_sig *in[2];
+    uint32_t *cr[2];
+    link_sig *ej[2];
+    uint32_t *drove_in[2];   /* [N] output ports of x whose `in` slot holds a flit in [b] */
+    uint32_t *drove_cr[2];   /* [N] input ports of x whose `cr` slot is non-zero in [b] */
+
+    /* statistics gathered by the routers */
+    int measure;                 /* inside the measurement window */
+    uint64_t window_start;
+    uint64_t flit_hops;          /* all network-link traversals */
+    uint64_t moves;              /* flit moves of any kind (watchdog) */
+    uint64_t *chan_flits;        /* [N*P] in-window flits per output port */
+    uint64_t vc_flits[MAX_VCS];  /* in-window network-link flits per VC index */
+    uint64_t vc_busy[MAX_VCS];   /* in-window cycles network OVCs of an index were allocated */
+} network;
+
+int network_init(network *net, const topology *t, const routing *rt, const flit_layout *fl,
+                 const router_params *rp, char *err, size_t errlen);
+void network_free(network *net);
+
+/* One router, one cycle (§5): absorbs the signals of cycle t-1, decides and applies
+ * its actions of cycle t, drives its signals of cycle t. Order-independent: it reads
+ * only slots of parity (t-1)&1 and writes only slots of parity t&1. */
+void router_step(network *net, int x, uint64_t t);
+
+/* flits in the network after cycle t: held in router buffers or driven on a network
+ * or injection link in cycle t */
+long network_flits(const network *net, uint64_t t);
+/* adds the allocation time of OVCs still held at the end of the window */
+void network_close_window(network *net, uint64_t t_end);
+
+static inline int net_iv(const network *n, int x, int p, int v) { return (x * n->P + p) * n->V + v; }
+#endif

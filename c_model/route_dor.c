@@ -1,0 +1,75 @@
+/* route_dor.c: dimension-order routing (docs/microarchitecture.md §6).
+ * dor:        the DOR port; on tori the Dally-Seitz dateline classes split the VCs in
+ *             two halves (class 0 while c_d < d_d, class 1 otherwise).
+ * dor_escape: seed 004's scheme: VCs 2..V-1 free along the DOR path (level 0), and
+ *             escape VC 0 (c_d < d_d) or VC 1 (otherwise) at level 1. */
+#include "route.h"
+#include <stdio.h>
+
+static int is_torus(const topology *t) { return t->kind == TOPO_TORUS || t->kind == TOPO_TORUS_UNI; }
+
+static int dateline_class(const routing *r, int node, int dst, int d)
+{
+    return topo_coord(r->t, node, d) < topo_coord(r->t, dst, d) ? 0 : 1;
+}
+
+static uint32_t vc_range(int lo, int hi) /* VCs lo..hi-1 */
+{
+    uint32_t m = hi >= 32 ? 0xFFFFFFFFu : (1u << hi) - 1;
+    return m & ~((1u << lo) - 1);
+}
+
+static int dor_check(const routing *r, char *err, size_t errlen)
+{
+    int need = is_torus(r->t) && r->dateline ? 2 : 1;
+    if (r->V < need) {
+        snprintf(err, errlen, "too few VCs for routing dor: vcs=%d, dateline classes on a torus need vcs >= 2", r->V);
+        return -1;
+    }
+    return 0;
+}
+
+static void dor_cands(const routing *r, int node, flit_t head, route_cands *c)
+{
+    int dst = flit_dst(r->fl, head), port;
+    int d = route_dor_dim(r->t, node, dst, &port);
+    if (is_torus(r->t) && r->dateline) {
+        int h = r->V / 2;
+        c->m[0][port] = dateline_class(r, node, dst, d) ? vc_range(h, r->V) : vc_range(0, h);
+    } else {
+        c->m[0][port] = vc_range(0, r->V);
+    }
+}
+
+const route_algo route_dor = {
+    .name = "dor",
+    .summary = "dimension-order routing; Dally-Seitz dateline VC classes on tori",
+    .check = dor_check,
+    .cands = dor_cands,
+    .minimal = 1,
+};
+
+static int esc_check(const routing *r, char *err, size_t errlen)
+{
+    if (r->V < 2) {
+        snprintf(err, errlen, "too few VCs for routing dor_escape: vcs=%d, the escape VCs v1 and v2 need vcs >= 2", r->V);
+        return -1;
+    }
+    return 0;
+}
+
+static void esc_cands(const routing *r, int node, flit_t head, route_cands *c)
+{
+    int dst = flit_dst(r->fl, head), port;
+    int d = route_dor_dim(r->t, node, dst, &port);
+    c->m[0][port] = vc_range(2, r->V);
+    c->m[1][port] = 1u << dateline_class(r, node, dst, d);
+}
+
+const route_algo route_dor_escape = {
+    .name = "dor_escape",
+    .summary = "seed 004: DOR path, VCs v3..vL free, escape v1 if c_i < d_i else v2",
+    .check = esc_check,
+    .cands = esc_cands,
+    .minimal = 1,
+};

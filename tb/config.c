@@ -1,0 +1,422 @@
+/* config.c: see config.h. */
+#include "config.h"
+#include "route.h"
+#include <ctype.h>
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { T_INT, T_LONG, T_U64, T_DBL, T_ENUM, T_STR, T_INTLIST, T_DBLLIST, T_TOPO };
+
+typedef struct {
+    const char *name;
+    int type;
+    size_t off;
+    const char *const *enums; /* NULL-terminated names for T_ENUM */
+    double lo, hi;            /* range for numbers */
+    const char *help;
+} key_def;
+
+static const char *const e_bool[] = {"0", "1", NULL};
+static const char *const e_select[] = {"first", "random", NULL};
+static const char *const e_len[] = {"fixed", "exp", NULL};
+static const char *const e_proc[] = {"poisson", "bernoulli", NULL};
+static const char *const e_traffic[] = {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado",
+                                        "neighbor", "hotspot", "locality", "trace", NULL};
+
+#define OFF(f) offsetof(sim_config, f)
+static const key_def keys[] = {
+    {"topology", T_TOPO, OFF(topology), NULL, 0, 0, "torus | torus_uni | mesh | hypercube"},
+    {"k", T_INTLIST, OFF(k), NULL, 2, 255, "radix: one value for all dimensions, or a comma list (one per dimension)"},
+    {"n", T_INT, OFF(n), NULL, 1, MAX_DIMS, "dimensions"},
+    {"vcs", T_INT, OFF(vcs), NULL, 1, 32, "virtual channels per physical channel (V)"},
+    {"buf_depth", T_INT, OFF(buf_depth), NULL, 1, 64, "input buffer depth per VC, flits (B)"},
+    {"obuf_depth", T_INT, OFF(obuf_depth), NULL, 1, 64, "output buffer depth per VC, flits (Bo)"},
+    {"routing", T_STR, OFF(routing), NULL, 0, 0, "routing algorithm (see `flitnet help`)"},
+    {"dateline", T_ENUM, OFF(dateline), e_bool, 0, 0, "1: Dally-Seitz dateline VC classes on tori; 0: off (deadlock-prone)"},
+    {"select", T_ENUM, OFF(select), e_select, 0, 0, "selection among free candidate VCs: first | random (router LFSR)"},
+    {"msg_len", T_DBL, OFF(msg_len), NULL, 1, 65535, "message length M in flits (mean if msg_len_dist = exp)"},
+    {"msg_len_dist", T_ENUM, OFF(msg_len_dist), e_len, 0, 0, "fixed | exp (geometric on 1,2,... with mean M)"},
+    {"rate", T_DBL, OFF(rate), NULL, -1e300, 1e9, "offered load: messages/node/cycle (lambda_g)"},
+    {"flit_rate", T_DBL, OFF(flit_rate), NULL, -1e300, 1e9, "offered load in flits/node/cycle (alternative to rate)"},
+    {"process", T_ENUM, OFF(process), e_proc, 0, 0, "arrivals: poisson | bernoulli (at most one message per cycle)"},
+    {"traffic", T_ENUM, OFF(traffic), e_traffic, 0, 0,
+     "uniform | transpose | bitcomp | bitrev | shuffle | tornado | neighbor | hotspot | locality | trace"},
+    {"hotspot", T_INT, OFF(hotspot), NULL, 0, MAX_NODES - 1, "hotspot node id (traffic = hotspot)"},
+    {"hotspot_frac", T_DBL, OFF(hotspot_frac), NULL, 0, 1, "fraction of messages sent to the hotspot"},
+    {"locality_alpha", T_DBL, OFF(locality_alpha), NULL, 0, 1e9,
+     "locality: p_i proportional to alpha^i for hop distance i (seed 003)"},
+    {"locality_p", T_DBLLIST, OFF(locality_p), NULL, 0, 1, "locality: explicit p_1,p_2,... by hop distance (overrides alpha)"},
+    {"trace", T_STR, OFF(trace), NULL, 0, 0, "trace file of `cycle src dst length` lines (traffic = trace)"},
+    {"cycles", T_LONG, OFF(cycles), NULL, 1, 1e12, "simulated cycles (measurement ends here)"},
+    {"warmup", T_LONG, OFF(warmup), NULL, 0, 1e12, "warm-up cycles discarded from the statistics"},
+    {"seed", T_U64, OFF(seed), NULL, 0, 0, "random seed (traffic and router LFSRs)"},
+    {"drain", T_ENUM, OFF(drain), e_bool, 0, 0, "1: after `cycles`, stop generating and run until the network is empty"},
+    {"batches", T_INT, OFF(batches), NULL, 2, 1000, "batches for the batch-means confidence interval"},
+    {"deadlock_cycles", T_LONG, OFF(deadlock_cycles), NULL, 10, 1e12,
+     "watchdog: flits in the network and none moved for this many cycles is a deadlock"},
+    {"max_queue", T_LONG, OFF(max_queue), NULL, 1, 1e8,
+     "a source queue longer than this (messages) stops the run as saturated"},
+};
+#define NKEYS (int)(sizeof keys / sizeof keys[0])
+
+void config_defaults(sim_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->topology = TOPO_TORUS;
+    c->n = 2;
+    c->nk = 1;
+    c->k[0] = 8;
+    c->vcs = 10;
+    c->buf_depth = 1;
+    c->obuf_depth = 1;
+    strcpy(c->routing, "dor");
+    c->dateline = 1;
+    c->select = 1;
+    c->msg_len = 64;
+    c->msg_len_dist = LEN_FIXED;
+    c->rate = 0.002;
+    c->process = PROC_POISSON;
+    c->traffic = TR_UNIFORM;
+    c->hotspot_frac = 0.1;
+    c->locality_alpha = 0.5;
+    c->cycles = 300000;
+    c->warmup = 10000;
+    c->seed = 1;
+    c->batches = 10;
+    c->deadlock_cycles = 2000;
+    c->max_queue = 2000;
+}
+
+static int find_key(const char *name)
+{
+    for (int i = 0; i < NKEYS; i++)
+        if (!strcmp(keys[i].name, name)) return i;
+    return -1;
+}
+
+static int parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno || !isfinite(v)) return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_long(const char *s, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno) {
+        /* accept 3e5-style integers */
+        double d;
+        if (parse_double(s, &d) || d != floor(d) || fabs(d) > 9e18) return -1;
+        v = (long)d;
+    }
+    *out = v;
+    return 0;
+}
+
+int config_set(sim_config *c, const char *key, const char *value, char *err, size_t errlen)
+{
+    int i = find_key(key);
+    if (i < 0) {
+        snprintf(err, errlen, "unknown key '%s'", key);
+        return -1;
+    }
+    const key_def *k = &keys[i];
+    char *base = (char *)c + k->off;
+    if (!*value && k->type != T_STR) {
+        snprintf(err, errlen, "key '%s' has no value", key);
+        return -1;
+    }
+    switch (k->type) {
+    case T_INT:
+    case T_LONG: {
+        long v;
+        if (parse_long(value, &v)) { snprintf(err, errlen, "%s: '%s' is not an integer", key, value); return -1; }
+        if (v < k->lo || v > k->hi) {
+            snprintf(err, errlen, "%s = %ld is out of range %.0f..%.0f", key, v, k->lo, k->hi);
+            return -1;
+        }
+        if (k->type == T_INT) *(int *)base = (int)v;
+        else *(long *)base = v;
+        break;
+    }
+    case T_U64: {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(value, &end, 0);
+        if (end == value || *end || errno || value[0] == '-') {
+            snprintf(err, errlen, "%s: '%s' is not an unsigned integer", key, value);
+            return -1;
+        }
+        *(uint64_t *)base = v;
+        break;
+    }
+    case T_DBL: {
+        double v;
+        if (parse_double(value, &v)) { snprintf(err, errlen, "%s: '%s' is not a number", key, value); return -1; }
+        if (v < k->lo || v > k->hi) {
+            snprintf(err, errlen, "%s = %g is out of range %g..%g", key, v, k->lo, k->hi);
+            return -1;
+        }
+        *(double *)base = v;
+        break;
+    }
+    case T_ENUM: {
+        int j;
+        for (j = 0; k->enums[j]; j++)
+            if (!strcmp(k->enums[j], value)) break;
+        if (!k->enums[j]) {
+            char opts[256];
+            size_t o = 0;
+            for (int m = 0; k->enums[m]; m++) o += (size_t)snprintf(opts + o, sizeof opts - o, m ? "|%s" : "%s", k->enums[m]);
+            snprintf(err, errlen, "%s: unknown value '%s' (expected %s)", key, value, opts);
+            return -1;
+        }
+        *(int *)base = j;
+        break;
+    }
+    case T_TOPO:
+        if (topo_from_name(value, &c->topology)) {
+            snprintf(err, errlen, "topology: unknown value '%s' (expected torus|torus_uni|mesh|hypercube)", value);
+            return -1;
+        }
+        break;
+    case T_STR: {
+        size_t cap = !strcmp(key, "routing") ? sizeof c->routing : sizeof c->trace;
+        if (strlen(value) >= cap) { snprintf(err, errlen, "%s: value too long", key); return -1; }
+        strcpy(base, value);
+        break;
+    }
+    case T_INTLIST:
+    case T_DBLLIST: {
+        char buf[1024];
+        if (strlen(value) >= sizeof buf) { snprintf(err, errlen, "%s: value too long", key); return -1; }
+        strcpy(buf, value);
+        int cnt = 0, maxn = k->type == T_INTLIST ? MAX_DIMS : CFG_MAX_LIST;
+        double vals[CFG_MAX_LIST];
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            while (isspace((unsigned char)*tok)) tok++;
+            char *e = tok + strlen(tok);
+            while (e > tok && isspace((unsigned char)e[-1])) *--e = 0;
+            double v;
+            if (cnt >= maxn) { snprintf(err, errlen, "%s: more than %d values", key, maxn); return -1; }
+            if (parse_double(tok, &v) || (k->type == T_INTLIST && v != floor(v))) {
+                snprintf(err, errlen, "%s: '%s' is not a valid list element", key, tok);
+                return -1;
+            }
+            if (v < k->lo || v > k->hi) {
+                snprintf(err, errlen, "%s: value %g is out of range %g..%g", key, v, k->lo, k->hi);
+                return -1;
+            }
+            vals[cnt++] = v;
+        }
+        if (!cnt) { snprintf(err, errlen, "key '%s' has no value", key); return -1; }
+        if (k->type == T_INTLIST) {
+            for (int j = 0; j < cnt; j++) c->k[j] = (int)vals[j];
+            c->nk = cnt;
+        } else {
+            for (int j = 0; j < cnt; j++) c->locality_p[j] = vals[j];
+            c->n_locality_p = cnt;
+        }
+        break;
+    }
+    }
+    c->given[i] = 1;
+    return 0;
+}
+
+typedef struct {
+    sim_config *c;
+    char *err;
+    size_t errlen;
+} load_ctx;
+
+static int cfg_ini_line(void *user, const char *section, const char *name, const char *value)
+{
+    load_ctx *lc = user;
+    if (section && *section) {
+        snprintf(lc->err, lc->errlen, "sections ('[%s]') are not part of the format", section);
+        return 0;
+    }
+    return config_set(lc->c, name, value ? value : "", lc->err, lc->errlen) == 0;
+}
+
+int config_load(sim_config *c, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot open config file '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    /* Strip leading blanks ourselves so that an indented line is a line of its own
+     * and not a continuation (inih's multi-line mode) */
+    size_t cap = 4096, len = 0;
+    char *text = malloc(cap), line[4096];
+    int lineno = 0;
+    while (text && fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t l = strlen(line);
+        if (l == sizeof line - 1 && line[l - 1] != '\n') {
+            snprintf(err, errlen, "config %s line %d: line too long", path, lineno);
+            free(text);
+            fclose(f);
+            return -1;
+        }
+        char *s = line;
+        while (*s == ' ' || *s == '\t') s++;
+        l = strlen(s);
+        if (len + l + 2 > cap) {
+            cap = 2 * (len + l + 2);
+            char *t = realloc(text, cap);
+            if (!t) { free(text); text = NULL; break; }
+            text = t;
+        }
+        memcpy(text + len, s, l);
+        len += l;
+        if (!l || s[l - 1] != '\n') text[len++] = '\n';
+    }
+    fclose(f);
+    if (!text) { snprintf(err, errlen, "out of memory reading '%s'", path); return -1; }
+    text[len] = 0;
+    char inner[CFG_ERR] = "";
+    load_ctx lc = {c, inner, sizeof inner};
+    int r = ini_parse_string(text, cfg_ini_line, &lc);
+    free(text);
+    if (r > 0) {
+        snprintf(err, errlen, "config %s line %d: %s", path, r,
+                 inner[0] ? inner : "malformed line (expected `key = value`)");
+        return -1;
+    }
+    if (r < 0) { snprintf(err, errlen, "cannot parse config file '%s'", path); return -1; }
+    return 0;
+}
+
+int config_resolve(sim_config *c, char *err, size_t errlen)
+{
+    int gk = find_key("k"), gn = find_key("n");
+    if (c->topology == TOPO_HYPERCUBE) {
+        if (c->given[gk] && (c->nk != 1 || c->k[0] != 2)) {
+            snprintf(err, errlen, "hypercube has radix 2 in every dimension (k = 2 or leave k out)");
+            return -1;
+        }
+        c->nk = 1;
+        c->k[0] = 2;
+    }
+    if (c->nk > 1) {
+        if (c->given[gn] && c->n != c->nk) {
+            snprintf(err, errlen, "k lists %d radices but n = %d", c->nk, c->n);
+            return -1;
+        }
+        c->n = c->nk;
+    } else {
+        for (int d = 1; d < MAX_DIMS; d++) c->k[d] = c->k[0];
+        c->nk = c->n;
+    }
+    if (c->n < 1) { snprintf(err, errlen, "n must be >= 1 (got %d)", c->n); return -1; }
+    for (int d = 0; d < c->n; d++)
+        if (c->k[d] < 2) { snprintf(err, errlen, "radix k must be >= 2 (got %d)", c->k[d]); return -1; }
+    if (!route_find(c->routing)) {
+        snprintf(err, errlen, "routing: unknown value '%s' (expected %s)", c->routing, route_names());
+        return -1;
+    }
+    int gr = find_key("rate"), gf = find_key("flit_rate");
+    if (c->given[gr] && c->given[gf]) { snprintf(err, errlen, "give either rate or flit_rate, not both"); return -1; }
+    if (c->traffic != TR_TRACE) {
+        if (c->given[gf]) {
+            if (c->flit_rate <= 0) { snprintf(err, errlen, "flit_rate must be > 0 (got %g)", c->flit_rate); return -1; }
+            c->rate = c->flit_rate / c->msg_len;
+        } else {
+            if (c->rate <= 0) { snprintf(err, errlen, "rate must be > 0 (got %g)", c->rate); return -1; }
+            c->flit_rate = c->rate * c->msg_len;
+        }
+        if (c->process == PROC_BERNOULLI && c->rate > 1) {
+            snprintf(err, errlen, "rate = %g is above 1 message/cycle, impossible for a Bernoulli process", c->rate);
+            return -1;
+        }
+    } else if (!c->trace[0]) {
+        snprintf(err, errlen, "traffic = trace needs trace = FILE");
+        return -1;
+    }
+    if (c->msg_len < 1) { snprintf(err, errlen, "msg_len must be >= 1 (got %g)", c->msg_len); return -1; }
+    if (c->msg_len_dist == LEN_FIXED && c->msg_len != floor(c->msg_len)) {
+        snprintf(err, errlen, "msg_len = %g must be an integer when msg_len_dist = fixed", c->msg_len);
+        return -1;
+    }
+    if (c->warmup >= c->cycles) {
+        snprintf(err, errlen, "warmup (%ld) must be smaller than cycles (%ld)", c->warmup, c->cycles);
+        return -1;
+    }
+    if (c->cycles - c->warmup < c->batches) {
+        snprintf(err, errlen, "the measurement window (cycles - warmup = %ld) is shorter than batches = %d",
+                 c->cycles - c->warmup, c->batches);
+        return -1;
+    }
+    if (c->traffic == TR_LOCALITY && c->n_locality_p == 0 && c->locality_alpha <= 0) {
+        snprintf(err, errlen, "locality_alpha must be > 0");
+        return -1;
+    }
+    if (c->n_locality_p) {
+        double s = 0;
+        for (int i = 0; i < c->n_locality_p; i++) s += c->locality_p[i];
+        if (fabs(s - 1) > 1e-6) {
+            snprintf(err, errlen, "locality_p must sum to 1 (sums to %g)", s);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+const char *config_key_name(int i) { return i >= 0 && i < NKEYS ? keys[i].name : NULL; }
+const char *config_key_help(int i) { return i >= 0 && i < NKEYS ? keys[i].help : NULL; }
+
+/* the shortest decimal that reads back as the same double */
+static void fmt_double(char *buf, size_t len, double v)
+{
+    for (int p = 6; p <= 17; p++) {
+        snprintf(buf, len, "%.*g", p, v);
+        if (strtod(buf, NULL) == v) return;
+    }
+}
+
+void config_value(const sim_config *c, int i, char *buf, size_t len)
+{
+    const key_def *k = &keys[i];
+    const char *base = (const char *)c + k->off;
+    switch (k->type) {
+    case T_INT: snprintf(buf, len, "%d", *(const int *)base); break;
+    case T_LONG: snprintf(buf, len, "%ld", *(const long *)base); break;
+    case T_U64: snprintf(buf, len, "%llu", (unsigned long long)*(const uint64_t *)base); break;
+    case T_DBL: fmt_double(buf, len, *(const double *)base); break;
+    case T_ENUM: snprintf(buf, len, "%s", k->enums[*(const int *)base]); break;
+    case T_TOPO: snprintf(buf, len, "%s", topo_name(c->topology)); break;
+    case T_STR: snprintf(buf, len, "%s", base); break;
+    case T_INTLIST: {
+        size_t o = 0;
+        for (int j = 0; j < c->nk && o < len; j++) o += (size_t)snprintf(buf + o, len - o, j ? ",%d" : "%d", c->k[j]);
+        break;
+    }
+    case T_DBLLIST: {
+        size_t o = 0;
+        buf[0] = 0;
+        for (int j = 0; j < c->n_locality_p && o < len; j++)
+        {
+            if (j && o < len) buf[o++] = ',', buf[o] = 0;
+            fmt_double(buf + o, len - o, c->locality_p[j]);
+            o += strlen(buf + o);
+        }
+        break;
+    }
+    }
+}
+
+double config_msg_rate(const sim_config *c) { return c->rate; }
+
+const char *config_traffic_name(traffic_kind t) { return e_traffic[t]; }

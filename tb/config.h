@@ -1,0 +1,60 @@
+/* config.h: the simulation configuration: every key, its default, its parser and
+ * its validation. The same table serves config files (`key = value` lines, parsed
+ * with inih), command-line overrides, the README's key list and the JSON echo. */
+#ifndef FLITNET_CONFIG_H
+#define FLITNET_CONFIG_H
+#include "topology.h"
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CFG_MAX_LIST 64
+#define CFG_ERR 512
+
+typedef enum { LEN_FIXED, LEN_EXP } len_dist;
+typedef enum { PROC_POISSON, PROC_BERNOULLI } arrival_process;
+typedef enum {
+    TR_UNIFORM, TR_TRANSPOSE, TR_BITCOMP, TR_BITREV, TR_SHUFFLE, TR_TORNADO, TR_NEIGHBOR,
+    TR_HOTSPOT, TR_LOCALITY, TR_TRACE
+} traffic_kind;
+
+typedef struct {
+    topo_kind topology;
+    int n, nk, k[MAX_DIMS];
+    int vcs, buf_depth, obuf_depth;
+    char routing[32];
+    int dateline, select;
+    double msg_len;
+    len_dist msg_len_dist;
+    double rate, flit_rate;       /* exactly one is > 0 after resolution */
+    arrival_process process;
+    traffic_kind traffic;
+    int hotspot;
+    double hotspot_frac;
+    double locality_alpha;
+    int n_locality_p;
+    double locality_p[CFG_MAX_LIST];
+    char trace[512];
+    long cycles, warmup;
+    uint64_t seed;
+    int drain, batches;
+    long deadlock_cycles, max_queue;
+    /* which keys were given (index in the key table) */
+    unsigned char given[64];
+} sim_config;
+
+void config_defaults(sim_config *c);
+/* "key=value". Returns 0 or -1 with a reason. */
+int config_set(sim_config *c, const char *key, const char *value, char *err, size_t errlen);
+/* a config file of `key = value` lines; "# ..." comments. err names file and line. */
+int config_load(sim_config *c, const char *path, char *err, size_t errlen);
+/* cross-key checks and derived values (after all sets). */
+int config_resolve(sim_config *c, char *err, size_t errlen);
+/* the resolved value of key i as text; returns NULL past the last key */
+const char *config_key_name(int i);
+const char *config_key_help(int i);
+void config_value(const sim_config *c, int i, char *buf, size_t len);
+/* message length mean and per-node message rate after resolution */
+double config_msg_rate(const sim_config *c);
+const char *config_traffic_name(traffic_kind t);
+#endif

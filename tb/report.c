@@ -1,0 +1,126 @@
+/* report.c: see report.h. */
+#include "report.h"
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <string.h>
+
+static const char *status(const sim_result *r)
+{
+    if (r->deadlock) return "DEADLOCK";
+    if (r->corrupt) return "CORRUPT";
+    if (r->saturated) return "SATURATED";
+    return "ok";
+}
+
+void report_summary(FILE *f, const sim_config *c, const sim_result *r)
+{
+    char k[64];
+    config_value(c, 1, k, sizeof k);
+    fprintf(f, "flitnet %s: %s k=%s, V=%d B=%d Bo=%d, routing %s, select %s, %s traffic, M=%g (%s)\n", FLITNET_VERSION,
+            topo_name(c->topology), k, c->vcs, c->buf_depth, c->obuf_depth, c->routing,
+            c->select ? "random" : "first", config_traffic_name(c->traffic), c->msg_len,
+            c->msg_len_dist == LEN_FIXED ? "fixed" : "exp");
+    if (c->traffic != TR_TRACE)
+        fprintf(f, "offered      %.6g messages/node/cycle = %.6g flits/node/cycle (%.1f%% of capacity %.4g)\n", c->rate,
+                r->offered_flit_rate, 100 * r->offered_flit_rate / r->capacity, r->capacity);
+    fprintf(f, "run          %llu cycles (warm-up %ld, window to %ld%s), %.2f s, %.3g cycles/s, %.3g flit-hops/s\n",
+            (unsigned long long)r->cycles, c->warmup, c->cycles, c->drain ? ", drained" : "", r->wall_seconds,
+            r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
+    fprintf(f, "latency      mean %.2f +- %.2f (95%% CI, %d batches)  p50 %.0f  p90 %.0f  p99 %.0f  max %.0f\n",
+            r->avg_latency, r->latency_ci95, c->batches, r->p50, r->p90, r->p99, r->max_latency);
+    fprintf(f, "             network %.2f + source wait %.2f;  zero-load closed form %.2f\n", r->avg_network_latency,
+            r->avg_source_wait, r->zero_load_latency);
+    fprintf(f, "throughput   accepted %.5f flits/node/cycle = %.4f of capacity\n", r->accepted_flit_rate,
+            r->normalized_throughput);
+    fprintf(f, "messages     generated %llu, delivered %llu, measured %llu, queued at end %ld\n",
+            (unsigned long long)r->messages_generated, (unsigned long long)r->messages_delivered,
+            (unsigned long long)r->messages_measured, r->messages_queued);
+    fprintf(f, "flits        injected %llu = delivered %llu + in flight %ld; flit-hops %llu\n",
+            (unsigned long long)r->flits_injected, (unsigned long long)r->flits_delivered, r->flits_in_flight,
+            (unsigned long long)r->flit_hops);
+    fprintf(f, "vc usage    ");
+    for (int v = 0; v < r->V; v++) fprintf(f, " %d:%.3f", v, r->vc_usage[v]);
+    fprintf(f, "\nstatus       %s", status(r));
+    if (r->saturated) fprintf(f, " (%s)", r->saturated_why);
+    if (r->corrupt) fprintf(f, " (%llu errors, first: %s)", (unsigned long long)r->corrupt, r->corrupt_first);
+    fprintf(f, "\n");
+    if (r->deadlock && r->deadlock_report) fprintf(f, "%s", r->deadlock_report);
+}
+
+static cJSON *num_array(const double *v, int n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
+    return a;
+}
+
+int report_json(const char *path, const sim_config *c, const sim_result *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "version", FLITNET_VERSION);
+    cJSON *cfg = cJSON_AddObjectToObject(o, "config");
+    for (int i = 0; config_key_name(i); i++) {
+        char v[1024];
+        config_value(c, i, v, sizeof v);
+        cJSON_AddStringToObject(cfg, config_key_name(i), v);
+    }
+#define NUM(f) cJSON_AddNumberToObject(o, #f, (double)r->f)
+    NUM(avg_latency);
+    NUM(avg_network_latency);
+    NUM(avg_source_wait);
+    NUM(latency_ci95);
+    NUM(p50);
+    NUM(p90);
+    NUM(p99);
+    NUM(max_latency);
+    NUM(zero_load_latency);
+    NUM(offered_flit_rate);
+    NUM(accepted_flit_rate);
+    NUM(normalized_throughput);
+    NUM(capacity);
+    NUM(messages_generated);
+    NUM(messages_delivered);
+    NUM(messages_measured);
+    NUM(messages_queued);
+    NUM(flits_injected);
+    NUM(flits_delivered);
+    NUM(flits_in_flight);
+    NUM(flit_hops);
+    NUM(cycles);
+    NUM(wall_seconds);
+    NUM(little_L);
+    NUM(little_lambda_W);
+    NUM(corrupt);
+    NUM(nonminimal);
+#undef NUM
+    cJSON_AddBoolToObject(o, "saturated", r->saturated);
+    if (r->saturated) cJSON_AddStringToObject(o, "saturated_why", r->saturated_why);
+    cJSON_AddBoolToObject(o, "deadlock", r->deadlock);
+    if (r->deadlock_report) cJSON_AddStringToObject(o, "deadlock_report", r->deadlock_report);
+    cJSON_AddItemToObject(o, "vc_usage", num_array(r->vc_usage, r->V));
+    cJSON_AddItemToObject(o, "vc_flit_share", num_array(r->vc_flit_share, r->V));
+    cJSON_AddItemToObject(o, "channel_utilization", num_array(r->chan_util, r->N * r->Pn));
+    cJSON_AddItemToObject(o, "node_load", num_array(r->node_load, r->N));
+    char *s = cJSON_Print(o);
+    cJSON_Delete(o);
+    if (!s) return -1;
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    if (!f) { cJSON_free(s); return -1; }
+    fprintf(f, "%s\n", s);
+    cJSON_free(s);
+    return f == stdout ? 0 : fclose(f);
+}
+
+void report_csv_header(FILE *f)
+{
+    fprintf(f, "rate,flit_rate,avg_latency,latency_ci95,avg_network_latency,avg_source_wait,p99,accepted_flit_rate,"
+               "normalized_throughput,messages_delivered,flit_hops,cycles,wall_seconds,status\n");
+}
+
+void report_csv_row(FILE *f, const sim_config *c, const sim_result *r)
+{
+    fprintf(f, "%.8g,%.8g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu,%llu,%.4f,%s\n", c->rate, c->rate * c->msg_len,
+            r->avg_latency, r->latency_ci95, r->avg_network_latency, r->avg_source_wait, r->p99,
+            r->accepted_flit_rate, r->normalized_throughput, (unsigned long long)r->messages_delivered,
+            (unsigned long long)r->flit_hops, (unsigned long long)r->cycles, r->wall_seconds, status(r));
+}

@@ -1,0 +1,343 @@
+/* sim.c: see sim.h. */
+#include "sim.h"
+#include "deadlock.h"
+#include "message.h"
+#include "network.h"
+#include "rng.h"
+#include "sink.h"
+#include "source.h"
+#include "stats.h"
+#include "traffic.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    source *src;
+    uint64_t generated, gen_window;
+    int overflow_node;
+} gen_ctx;
+
+static void on_message(void *user, uint64_t cycle, int s, int d, int len)
+{
+    gen_ctx *g = user;
+    if (source_enqueue(&g->src[s], cycle, d, len)) {
+        if (g->overflow_node < 0) g->overflow_node = s;
+        return;
+    }
+    g->generated++;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* mean hop count of the configured traffic, for the zero-load closed form */
+static double traffic_mean_hops(const sim_config *c, const topology *t, const traffic *tr)
+{
+    switch (c->traffic) {
+    case TR_UNIFORM: return t->mean_dist;
+    case TR_HOTSPOT: {
+        double hs = 0;
+        for (int x = 0; x < t->N; x++)
+            if (x != c->hotspot) hs += topo_distance(t, x, c->hotspot);
+        hs /= t->N - 1;
+        /* the hotspot node itself sends uniform traffic */
+        return ((t->N - 1) * (c->hotspot_frac * hs + (1 - c->hotspot_frac) * t->mean_dist) + t->mean_dist) / t->N;
+    }
+    case TR_LOCALITY: {
+        double h = 0, prev = 0;
+        for (int i = 1; i <= t->diameter; i++) {
+            h += i * (tr->loc_cdf[i] - prev);
+            prev = tr->loc_cdf[i];
+        }
+        return h;
+    }
+    case TR_TRACE: {
+        double h = 0;
+        for (long i = 0; i < tr->ntrace; i++) h += topo_distance(t, tr->trace[i].src, tr->trace[i].dst);
+        return tr->ntrace ? h / (double)tr->ntrace : 0;
+    }
+    default: {
+        double h = 0;
+        int cnt = 0;
+        for (int x = 0; x < t->N; x++) {
+            int d = traffic_pattern_dst(tr, x);
+            if (d >= 0) {
+                h += topo_distance(t, x, d);
+                cnt++;
+            }
+        }
+        return cnt ? h / cnt : 0;
+    }
+    }
+}
+
+void sim_result_free(sim_result *r)
+{
+    free(r->deadlock_report);
+    free(r->chan_util);
+    free(r->node_load);
+    r->deadlock_report = NULL;
+    r->chan_util = r->node_load = NULL;
+}
+
+int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
+{
+    memset(res, 0, sizeof *res);
+    sim_options defopt = {0, 0};
+    if (!opt) opt = &defopt;
+    topology t;
+    flit_layout fl;
+    routing rt;
+    network net;
+    traffic tr;
+    msg_table msgs;
+    lat_stats st;
+    memset(&net, 0, sizeof net);
+    memset(&tr, 0, sizeof tr);
+    memset(&msgs, 0, sizeof msgs);
+    memset(&st, 0, sizeof st);
+    source *src = NULL;
+    sink *snk = NULL;
+    int *order = NULL, rc = -1;
+    double *batch_in_system = NULL;
+    if (topo_init(&t, cfg->topology, cfg->n, cfg->k, err, errlen)) return -1;
+    if (flit_layout_init(&fl, t.N, t.diameter, err, errlen)) goto done;
+    if (routing_init(&rt, route_find(cfg->routing), &t, &fl, cfg->vcs, cfg->dateline, err, errlen)) goto done;
+    router_params rp = {cfg->vcs, cfg->buf_depth, cfg->obuf_depth, cfg->select, cfg->seed};
+    if (network_init(&net, &t, &rt, &fl, &rp, err, errlen)) goto done;
+    if (traffic_init(&tr, cfg, &t, err, errlen)) goto done;
+    if (msgtab_init(&msgs, t.N, fl.IW)) { snprintf(err, errlen, "out of memory"); goto done; }
+    if (stats_init(&st, cfg->batches, (uint64_t)cfg->warmup, (uint64_t)cfg->cycles)) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    src = calloc((size_t)t.N, sizeof *src);
+    snk = calloc((size_t)t.N, sizeof *snk);
+    order = malloc(sizeof(int) * (size_t)t.N);
+    res->chan_util = calloc((size_t)t.N * t.Pn, sizeof(double));
+    res->node_load = calloc((size_t)t.N, sizeof(double));
+    if (!src || !snk || !order || !res->chan_util || !res->node_load) { snprintf(err, errlen, "out of memory"); goto done; }
+    for (int x = 0; x < t.N; x++) {
+        if (source_init(&src[x], cfg->max_queue, cfg->vcs, cfg->buf_depth)) { snprintf(err, errlen, "out of memory"); goto done; }
+        sink_init(&snk[x]);
+        order[x] = x;
+    }
+    rc = 0;
+
+    sink_errors serr = {0, 0, ""};
+    source_env senv = {cfg->vcs, cfg->buf_depth, &fl, &rt, &msgs};
+    sink_env kenv = {&fl, &t, rt.algo->minimal, &msgs, &serr};
+    gen_ctx g = {src, 0, 0, -1};
+    rng_t shuffle_rng;
+    rng_seed(&shuffle_rng, cfg->seed, 0xC0FFEEULL);
+
+    const uint64_t warmup = (uint64_t)cfg->warmup, cycles = (uint64_t)cfg->cycles;
+    const uint64_t window = cycles - warmup, blen = window / (uint64_t)cfg->batches;
+    const int P = t.P, Pn = t.Pn;
+    uint64_t injected = 0, delivered_flits = 0, delivered_msgs = 0, win_flits = 0, win_msgs = 0;
+    uint64_t last_moves = 0, last_progress = 0, fp = 0;
+    long outstanding_at_warmup = 0;
+    double in_system = 0;
+    batch_in_system = calloc((size_t)cfg->batches, sizeof(double));
+    if (!batch_in_system) { snprintf(err, errlen, "out of memory"); rc = -1; goto done; }
+    const double t0 = now_seconds();
+    uint64_t tt = 0;
+    for (;; tt++) {
+        const int cur = (int)(tt & 1), prv = cur ^ 1;
+        const int in_window = tt >= warmup && tt < cycles;
+        if (tt == warmup) {
+            net.measure = 1;
+            net.window_start = warmup;
+            outstanding_at_warmup = (long)(g.generated - delivered_msgs);
+        }
+        if (tt == cycles) {
+            network_close_window(&net, cycles);
+            net.measure = 0;
+        }
+        if (tt < cycles) {
+            traffic_cycle(&tr, tt, on_message, &g);
+            if (g.overflow_node >= 0) {
+                res->saturated = 1;
+                snprintf(res->saturated_why, sizeof res->saturated_why,
+                         "source queue of node %d exceeded max_queue = %ld messages at cycle %llu", g.overflow_node,
+                         cfg->max_queue, (unsigned long long)tt);
+                break;
+            }
+        } else if (!cfg->drain || (g.generated == delivered_msgs)) {
+            break;
+        }
+        if (opt->shuffle_order)
+            for (int i = t.N - 1; i > 0; i--) {
+                int j = (int)rng_below(&shuffle_rng, (uint32_t)(i + 1)), tmp = order[i];
+                order[i] = order[j];
+                order[j] = tmp;
+            }
+        for (int oi = 0; oi < t.N; oi++) {
+            const int x = order[oi];
+            int s = source_step(&src[x], &senv, x, tt, net.cr[prv][x * P + Pn], &net.in[cur][x * P + Pn]);
+            if (s < 0) {
+                snprintf(err, errlen, "node %d has more messages in flight than message ids (%d bits)", x, fl.IW);
+                rc = -1;
+                goto done;
+            }
+            injected += (uint64_t)s;
+            router_step(&net, x, tt);
+            msg_rec m;
+            int msrc;
+            const link_sig *ej = &net.ej[cur][x];
+            if (ej->vc >= 0) {
+                delivered_flits++;
+                if (in_window) win_flits++;
+            }
+            if (sink_step(&snk[x], &kenv, x, tt, ej, &m, &msrc)) {
+                delivered_msgs++;
+                if (in_window) win_msgs++;
+                uint64_t lat = tt - m.gen + 1, wait = m.inj - m.gen;
+                stats_add(&st, m.gen, lat, lat - wait, wait);
+                fp += splitmix64((tt << 20) ^ ((uint64_t)x << 40) ^ ((uint64_t)msrc << 8) ^ m.id);
+            }
+        }
+        if (in_window) {
+            double q = (double)(g.generated - delivered_msgs);
+            in_system += q;
+            uint64_t b = (tt - warmup) / blen;
+            if (b < (uint64_t)cfg->batches) batch_in_system[b] += q;
+        }
+        /* watchdog: flits inside and nothing moved */
+        uint64_t moves = net.moves + injected;
+        if (moves != last_moves || injected == delivered_flits) {
+            last_moves = moves;
+            last_progress = tt;
+        } else if (tt - last_progress >= (uint64_t)cfg->deadlock_cycles) {
+            res->deadlock = 1;
+            size_t cap = 1 << 16;
+            res->deadlock_report = malloc(cap);
+            if (res->deadlock_report) {
+                int n = snprintf(res->deadlock_report, cap,
+                                 "deadlock at cycle %llu: %llu flits in the network, none moved for %ld cycles\n",
+                                 (unsigned long long)tt, (unsigned long long)(injected - delivered_flits),
+                                 cfg->deadlock_cycles);
+                deadlock_explain(&net, res->deadlock_report + n, cap - (size_t)n);
+            }
+            tt++;
+            break;
+        }
+        /* saturation: messages in the system keep growing across batches */
+        if (in_window && tt > warmup && (tt - warmup) % blen == 0 && (tt - warmup) / blen >= 3) {
+            long growth = (long)(g.generated - delivered_msgs) - outstanding_at_warmup;
+            double offered = cfg->rate * (double)t.N * (double)(tt - warmup);
+            if (growth > t.N && growth > 0.05 * offered) {
+                res->saturated = 1;
+                snprintf(res->saturated_why, sizeof res->saturated_why,
+                         "messages in the system grew by %ld (%.1f%% of those offered) in %llu cycles", growth,
+                         100.0 * growth / offered, (unsigned long long)(tt - warmup));
+                tt++;
+                break;
+            }
+        }
+    }
+    /* A stable system's backlog does not trend: in steady state the last third of the
+     * window holds as many messages as the first third. Past saturation it grows. */
+    if (!res->saturated && !res->deadlock && tt >= cycles) {
+        int third = cfg->batches / 3;
+        double first = 0, last = 0;
+        for (int b = 0; b < third; b++) {
+            first += batch_in_system[b] / (double)blen;
+            last += batch_in_system[cfg->batches - 1 - b] / (double)blen;
+        }
+        if (third) {
+            first /= third;
+            last /= third;
+            if (last > 1.25 * first + 0.5 * t.N) {
+                res->saturated = 1;
+                snprintf(res->saturated_why, sizeof res->saturated_why,
+                         "messages in the system grew from %.0f (first third of the window) to %.0f (last third)",
+                         first, last);
+            }
+        }
+    }
+    res->wall_seconds = now_seconds() - t0;
+    res->cycles = tt;
+    uint64_t end = tt < cycles ? tt : cycles;
+    if (tt < cycles) network_close_window(&net, tt);
+    double win = end > warmup ? (double)(end - warmup) : 1;
+
+    res->avg_latency = stats_mean(&st);
+    res->avg_network_latency = st.n ? st.sum_net / (double)st.n : NAN;
+    res->avg_source_wait = st.n ? st.sum_wait / (double)st.n : NAN;
+    res->latency_ci95 = stats_ci95(&st);
+    res->p50 = stats_percentile(&st, 0.50);
+    res->p90 = stats_percentile(&st, 0.90);
+    res->p99 = stats_percentile(&st, 0.99);
+    res->max_latency = st.n ? (double)st.max_lat : NAN;
+    int delta = cfg->buf_depth == 1 ? 2 : 1;
+    res->zero_load_latency = 2 * traffic_mean_hops(cfg, &t, &tr) + 3 + delta * (cfg->msg_len - 1);
+    res->offered_flit_rate = cfg->traffic == TR_TRACE ? NAN : cfg->rate * cfg->msg_len;
+    res->accepted_flit_rate = (double)win_flits / (win * t.N);
+    res->capacity = t.capacity;
+    res->normalized_throughput = res->accepted_flit_rate / t.capacity;
+    res->messages_generated = g.generated;
+    res->messages_delivered = delivered_msgs;
+    res->messages_measured = st.n;
+    res->flits_injected = injected;
+    res->flits_delivered = delivered_flits;
+    res->flits_in_flight = network_flits(&net, tt ? tt - 1 : 0);
+    res->flit_hops = net.flit_hops;
+    long queued = 0;
+    for (int x = 0; x < t.N; x++) {
+        queued += src[x].qlen;
+        for (int v = 0; v < cfg->vcs; v++) /* messages assigned to an injection VC, not yet fully sent */
+            if (src[x].vc_busy >> v & 1 && src[x].vc_next[v] == 0) queued++;
+    }
+    res->messages_queued = queued;
+    res->little_L = in_system / win;
+    res->little_lambda_W = (double)win_msgs / win * res->avg_latency;
+    res->corrupt = serr.corrupt;
+    res->nonminimal = serr.nonminimal;
+    snprintf(res->corrupt_first, sizeof res->corrupt_first, "%s", serr.first_error);
+    res->V = cfg->vcs;
+    res->N = t.N;
+    res->Pn = Pn;
+    int nchan = 0;
+    for (int x = 0; x < t.N; x++) {
+        double s = 0;
+        int c = 0;
+        for (int o = 0; o < Pn; o++) {
+            if (net.down[x * P + o] < 0) { res->chan_util[x * Pn + o] = -1; continue; }
+            double u = (double)net.chan_flits[x * P + o] / win;
+            res->chan_util[x * Pn + o] = u;
+            s += u;
+            c++;
+        }
+        nchan += c;
+        res->node_load[x] = c ? s / c : 0;
+    }
+    uint64_t vf = 0;
+    for (int v = 0; v < cfg->vcs; v++) vf += net.vc_flits[v];
+    for (int v = 0; v < cfg->vcs; v++) {
+        res->vc_usage[v] = nchan ? (double)net.vc_busy[v] / ((double)nchan * win) : 0;
+        res->vc_flit_share[v] = vf ? (double)net.vc_flits[v] / (double)vf : 0;
+    }
+    res->fingerprint = fp;
+done:
+    free(batch_in_system);
+    if (src)
+        for (int x = 0; x < t.N; x++) source_free(&src[x]);
+    free(src);
+    free(snk);
+    free(order);
+    stats_free(&st);
+    msgtab_free(&msgs);
+    traffic_free(&tr);
+    network_free(&net);
+    topo_free(&t);
+    if (rc) sim_result_free(res);
+    return rc;
+}

@@ -1,0 +1,50 @@
+/* sim.h: one simulation run: builds the network, sources, sinks and traffic from a
+ * configuration, runs the cycle loop with the deadlock watchdog and the saturation
+ * check, and gathers the measurements. */
+#ifndef FLITNET_SIM_H
+#define FLITNET_SIM_H
+#include "config.h"
+#include "route.h"
+#include <stdint.h>
+
+typedef struct {
+    /* latency, cycles */
+    double avg_latency, avg_network_latency, avg_source_wait, latency_ci95;
+    double p50, p90, p99, max_latency;
+    double zero_load_latency;     /* the contract's closed form for this traffic */
+    /* throughput */
+    double offered_flit_rate, accepted_flit_rate, normalized_throughput, capacity;
+    uint64_t messages_generated, messages_delivered, messages_measured;
+    uint64_t flits_injected, flits_delivered, flit_hops;
+    long flits_in_flight, messages_queued;
+    uint64_t cycles;
+    double wall_seconds;
+    /* Little's law over the window: time-average messages in the system vs rate x latency */
+    double little_L, little_lambda_W;
+    /* outcome */
+    int saturated;
+    char saturated_why[256];
+    int deadlock;
+    char *deadlock_report;        /* malloc'd, or NULL */
+    uint64_t corrupt, nonminimal;
+    char corrupt_first[256];
+    /* per VC index and per channel (window) */
+    int V, N, Pn;
+    double vc_usage[MAX_VCS];     /* fraction of network-channel cycles the VC index was allocated */
+    double vc_flit_share[MAX_VCS];
+    double *chan_util;            /* [N*Pn], -1 for unconnected ports */
+    double *node_load;            /* [N] mean utilisation of the node's output channels */
+    /* checks */
+    uint64_t fingerprint;         /* hash of every delivery (cycle, node, message): determinism */
+} sim_result;
+
+typedef struct {
+    int shuffle_order;            /* evaluate the nodes in a per-cycle random order (tests) */
+    int quiet;
+} sim_options;
+
+/* Runs one simulation. Returns 0 (result filled, possibly saturated or deadlocked), or
+ * -1 with a one-line reason in err for bad input. */
+int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen);
+void sim_result_free(sim_result *r);
+#endif

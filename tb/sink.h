@@ -1,0 +1,37 @@
+/* sink.h: the sink module of one node (docs/microarchitecture.md §7). It accepts the
+ * ejection channel's flit every cycle, reassembles messages per ejection VC, checks
+ * that each arrives intact, in flit order, once, at the right node and by a minimal
+ * path when the routing is minimal, and reports deliveries. */
+#ifndef FLITNET_SINK_H
+#define FLITNET_SINK_H
+#include "flit.h"
+#include "message.h"
+#include "network.h"
+#include "topology.h"
+#include <stdint.h>
+
+typedef struct {
+    int32_t src[MAX_VCS];     /* message on each ejection VC; -1: none */
+    uint32_t id[MAX_VCS];
+    int32_t next[MAX_VCS];    /* next flit index expected */
+} sink;
+
+typedef struct {
+    uint64_t corrupt;   /* flits out of order, bad payload, wrong node, unknown message */
+    uint64_t nonminimal;
+    char first_error[256];
+} sink_errors;
+
+typedef struct {
+    const flit_layout *fl;
+    const topology *t;
+    int check_minimal;
+    msg_table *msgs;
+    sink_errors *errs;
+} sink_env;
+
+void sink_init(sink *k);
+/* absorbs the ejection channel of cycle t. Returns 1 and fills *done when a tail
+ * completes a message (the record is removed from the table), else 0. */
+int sink_step(sink *k, const sink_env *e, int x, uint64_t t, const link_sig *in, msg_rec *done, int *src_out);
+#endif

@@ -1,0 +1,78 @@
+/* source.c: see source.h. */
+#include "source.h"
+#include <stdlib.h>
+#include <string.h>
+
+int source_init(source *s, long qcap, int V, int B)
+{
+    memset(s, 0, sizeof *s);
+    s->qcap = qcap;
+    s->q = malloc(sizeof *s->q * (size_t)qcap);
+    for (int v = 0; v < V; v++) s->credit[v] = (uint8_t)B;
+    s->cred_ok = V >= 32 ? 0xFFFFFFFFu : (1u << V) - 1;
+    return s->q ? 0 : -1;
+}
+
+void source_free(source *s)
+{
+    free(s->q);
+    s->q = NULL;
+}
+
+int source_enqueue(source *s, uint64_t gen, int dst, int len)
+{
+    if (s->qlen >= s->qcap) return -1;
+    queued_msg *m = &s->q[(s->qhead + s->qlen) % s->qcap];
+    m->gen = gen;
+    m->dst = dst;
+    m->len = len;
+    m->id = s->next_id++;
+    s->qlen++;
+    return 0;
+}
+
+int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out)
+{
+    out->vc = -1;
+    if (credits_in) {
+        s->cred_ok |= credits_in;
+        for (uint32_t m = credits_in; m; m &= m - 1) s->credit[__builtin_ctz(m)]++;
+    }
+    /* 1. allocation: the queue head takes the lowest free injection VC */
+    uint32_t all = e->V >= 32 ? 0xFFFFFFFFu : (1u << e->V) - 1;
+    uint32_t free_vcs = ~s->vc_busy & all;
+    if (s->qlen && free_vcs) {
+        int v = __builtin_ctz(free_vcs);
+        s->vc_msg[v] = s->q[s->qhead];
+        s->qhead = (s->qhead + 1) % s->qcap;
+        s->qlen--;
+        s->vc_next[v] = 0;
+        s->vc_busy |= 1u << v;
+    }
+    /* 2. injection arbitration, round-robin */
+    uint32_t elig = s->vc_busy & s->cred_ok;
+    if (!elig) return 0;
+    uint32_t hi = elig & (0xFFFFFFFFu << s->ptr);
+    int v = __builtin_ctz(hi ? hi : elig);
+    queued_msg *m = &s->vc_msg[v];
+    int j = s->vc_next[v]++;
+    int tail = j == m->len - 1;
+    flit_t f;
+    uint32_t id = m->id & (e->fl->IW >= 32 ? 0xFFFFFFFFu : (1u << e->fl->IW) - 1);
+    if (j == 0) {
+        int bonus = e->rt->algo->init_bonus ? e->rt->algo->init_bonus(e->rt, x, m->dst) : 0;
+        f = flit_make_head(e->fl, m->dst, x, id, bonus, tail);
+        if (e->msgs) {
+            msg_rec r = {.gen = m->gen, .inj = t, .dst = m->dst, .len = m->len, .id = id};
+            if (msgtab_put(e->msgs, x, &r)) return -1;
+        }
+    } else {
+        f = flit_make_body(x, id, j, tail);
+    }
+    out->flit = f;
+    out->vc = v;
+    if (--s->credit[v] == 0) s->cred_ok &= ~(1u << v);
+    s->ptr = v + 1 == e->V ? 0 : v + 1;
+    if (tail) s->vc_busy &= ~(1u << v);
+    return 1;
+}

@@ -1,0 +1,44 @@
+/* source.h: the source module of one node (docs/microarchitecture.md §7): an
+ * unbounded FIFO of generated messages feeding V injection VCs over one injection
+ * channel. It sees the router only through the credit wires of the router's local
+ * input port and drives only the injection channel. */
+#ifndef FLITNET_SOURCE_H
+#define FLITNET_SOURCE_H
+#include "flit.h"
+#include "message.h"
+#include "network.h"
+#include "route.h"
+#include <stdint.h>
+
+typedef struct {
+    uint64_t gen;
+    uint32_t id;
+    int32_t dst, len;
+} queued_msg;
+
+typedef struct {
+    queued_msg *q;        /* ring of capacity qcap */
+    long qcap, qhead, qlen;
+    queued_msg vc_msg[MAX_VCS];
+    int32_t vc_next[MAX_VCS];  /* next flit index of the message on the VC */
+    uint8_t credit[MAX_VCS];
+    uint32_t vc_busy, cred_ok;
+    int ptr;
+    uint32_t next_id;
+} source;
+
+typedef struct {
+    int V, B;
+    const flit_layout *fl;
+    const routing *rt;
+    msg_table *msgs;      /* may be NULL: no records */
+} source_env;
+
+int source_init(source *s, long qcap, int V, int B);
+void source_free(source *s);
+/* appends a generated message; -1 when the queue holds qcap messages already */
+int source_enqueue(source *s, uint64_t gen, int dst, int len);
+/* one cycle: absorb the credits of cycle t-1, drive the injection channel for cycle t.
+ * Returns 1 if a flit was driven (counts as injected), -1 on a message-table overflow. */
+int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out);
+#endif

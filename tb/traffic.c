@@ -1,0 +1,251 @@
+/* traffic.c: see traffic.h. Patterns follow Dally & Towles' definitions, extended to
+ * any radix by acting on coordinates; a node whose pattern partner is itself sends
+ * nothing. */
+#include "traffic.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_pow2(int x) { return x > 0 && !(x & (x - 1)); }
+static int log2i(int x) { int b = 0; while ((1 << b) < x) b++; return b; }
+
+static int from_coords(const topology *t, const int *c)
+{
+    int id = 0;
+    for (int d = t->n - 1; d >= 0; d--) id = id * t->k[d] + c[d];
+    return id;
+}
+
+static int pattern(const topology *t, traffic_kind kind, int s, char *err, size_t errlen)
+{
+    int c[MAX_DIMS], o[MAX_DIMS], n = t->n;
+    for (int d = 0; d < n; d++) c[d] = topo_coord(t, s, d);
+    int bits = log2i(t->N);
+    switch (kind) {
+    case TR_TRANSPOSE:
+        if (t->kind == TOPO_HYPERCUBE) {
+            if (n % 2) { snprintf(err, errlen, "transpose on a hypercube needs an even n (got %d)", n); return -2; }
+            int h = n / 2, lo = s & ((1 << h) - 1);
+            return (s >> h) | (lo << h);
+        }
+        for (int d = 0; d < n; d++)
+            if (t->k[d] != t->k[n - 1 - d]) { snprintf(err, errlen, "transpose needs k_d = k_(n-1-d) in every dimension"); return -2; }
+        for (int d = 0; d < n; d++) o[d] = c[n - 1 - d];
+        return from_coords(t, o);
+    case TR_BITCOMP:
+        for (int d = 0; d < n; d++) o[d] = t->k[d] - 1 - c[d];
+        return from_coords(t, o);
+    case TR_BITREV: {
+        if (!is_pow2(t->N)) { snprintf(err, errlen, "bitrev needs a power-of-two node count (N = %d)", t->N); return -2; }
+        int r = 0;
+        for (int b = 0; b < bits; b++)
+            if (s >> b & 1) r |= 1 << (bits - 1 - b);
+        return r;
+    }
+    case TR_SHUFFLE:
+        if (!is_pow2(t->N)) { snprintf(err, errlen, "shuffle needs a power-of-two node count (N = %d)", t->N); return -2; }
+        return bits ? ((s << 1) | (s >> (bits - 1))) & (t->N - 1) : s;
+    case TR_TORNADO:
+        for (int d = 0; d < n; d++) o[d] = (c[d] + (t->k[d] + 1) / 2 - 1) % t->k[d];
+        return from_coords(t, o);
+    case TR_NEIGHBOR:
+        for (int d = 0; d < n; d++) o[d] = (c[d] + 1) % t->k[d];
+        return from_coords(t, o);
+    default:
+        return -1;
+    }
+}
+
+/* node at offset `off` (a node id read as a coordinate vector) from s */
+static int translate(const topology *t, int s, int off)
+{
+    if (t->kind == TOPO_HYPERCUBE) return s ^ off;
+    int o[MAX_DIMS];
+    for (int d = 0; d < t->n; d++) o[d] = (topo_coord(t, s, d) + topo_coord(t, off, d)) % t->k[d];
+    return from_coords(t, o);
+}
+
+int trace_load(const char *path, const topology *t, trace_rec **out, long *n, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) { snprintf(err, errlen, "cannot open trace file '%s': %s", path, strerror(errno)); return -1; }
+    long cap = 1024, cnt = 0, lineno = 0;
+    trace_rec *r = malloc(sizeof *r * (size_t)cap);
+    char line[1024];
+    uint64_t last = 0;
+    while (r && fgets(line, sizeof line, f)) {
+        lineno++;
+        char *h = strchr(line, '#');
+        if (h) *h = 0;
+        char *p = line;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        if (!*p) continue;
+        long long cy, s, d, l;
+        char extra[8];
+        int got = sscanf(p, "%lld %lld %lld %lld %7s", &cy, &s, &d, &l, extra);
+        const char *why = NULL;
+        if (got != 4) why = "expected `cycle src dst length`";
+        else if (cy < 0) why = "negative cycle";
+        else if (s < 0 || s >= t->N || d < 0 || d >= t->N) why = "node id out of range";
+        else if (s == d) why = "source equals destination";
+        else if (l < 1 || l > 1000000) why = "length must be 1..1000000";
+        else if ((uint64_t)cy < last) why = "cycles must not decrease";
+        if (why) {
+            snprintf(err, errlen, "trace %s line %ld: %s", path, lineno, why);
+            free(r);
+            fclose(f);
+            return -1;
+        }
+        if (cnt == cap) {
+            cap *= 2;
+            trace_rec *nr = realloc(r, sizeof *r * (size_t)cap);
+            if (!nr) { free(r); r = NULL; break; }
+            r = nr;
+        }
+        r[cnt++] = (trace_rec){(uint64_t)cy, (int)s, (int)d, (int)l};
+        last = (uint64_t)cy;
+    }
+    fclose(f);
+    if (!r) { snprintf(err, errlen, "out of memory reading trace '%s'", path); return -1; }
+    *out = r;
+    *n = cnt;
+    return 0;
+}
+
+int traffic_init(traffic *tr, const sim_config *cfg, const topology *t, char *err, size_t errlen)
+{
+    memset(tr, 0, sizeof *tr);
+    tr->cfg = cfg;
+    tr->t = t;
+    if (t->N < 2) { snprintf(err, errlen, "a network needs at least 2 nodes"); return -1; }
+    if (cfg->traffic == TR_TRACE) return trace_load(cfg->trace, t, &tr->trace, &tr->ntrace, err, errlen);
+    tr->rng = malloc(sizeof *tr->rng * (size_t)t->N);
+    tr->next = malloc(sizeof *tr->next * (size_t)t->N);
+    tr->pattern_dst = malloc(sizeof(int) * (size_t)t->N);
+    if (!tr->rng || !tr->next || !tr->pattern_dst) { snprintf(err, errlen, "out of memory"); return -1; }
+    for (int x = 0; x < t->N; x++) {
+        rng_seed(&tr->rng[x], cfg->seed, (uint64_t)x);
+        tr->next[x] = cfg->process == PROC_POISSON ? rng_exp(&tr->rng[x]) / cfg->rate : 0;
+        int d = pattern(t, cfg->traffic, x, err, errlen);
+        if (d == -2) return -1;
+        tr->pattern_dst[x] = d == x ? -1 : d;
+    }
+    if (cfg->traffic == TR_HOTSPOT && cfg->hotspot >= t->N) {
+        snprintf(err, errlen, "hotspot = %d is not a node (N = %d)", cfg->hotspot, t->N);
+        return -1;
+    }
+    if (cfg->traffic == TR_LOCALITY) {
+        if (t->kind == TOPO_MESH) {
+            snprintf(err, errlen, "locality traffic needs a vertex-symmetric topology (torus, torus_uni, hypercube)");
+            return -1;
+        }
+        int D = t->diameter;
+        if (cfg->n_locality_p > D) {
+            snprintf(err, errlen, "locality_p has %d values but the diameter is %d", cfg->n_locality_p, D);
+            return -1;
+        }
+        tr->loc_cdf = calloc((size_t)D + 1, sizeof(double));
+        tr->by_dist = calloc((size_t)D + 1, sizeof(int *));
+        tr->by_dist_n = calloc((size_t)D + 1, sizeof(int));
+        if (!tr->loc_cdf || !tr->by_dist || !tr->by_dist_n) { snprintf(err, errlen, "out of memory"); return -1; }
+        for (int i = 1; i <= D; i++) tr->by_dist[i] = malloc(sizeof(int) * (size_t)t->N);
+        for (int y = 1; y < t->N; y++) {
+            int h = topo_distance(t, 0, y);
+            tr->by_dist[h][tr->by_dist_n[h]++] = y;
+        }
+        double w[65] = {0}, s = 0;
+        for (int i = 1; i <= D && i <= 64; i++) {
+            w[i] = cfg->n_locality_p ? (i <= cfg->n_locality_p ? cfg->locality_p[i - 1] : 0)
+                                     : pow(cfg->locality_alpha, i);
+            s += w[i];
+        }
+        if (!(s > 0)) { snprintf(err, errlen, "locality distribution is empty"); return -1; }
+        double acc = 0;
+        for (int i = 1; i <= D; i++) {
+            acc += (i <= 64 ? w[i] : 0) / s;
+            tr->loc_cdf[i] = acc;
+        }
+        tr->loc_cdf[D] = 1.0;
+    }
+    return 0;
+}
+
+void traffic_free(traffic *tr)
+{
+    if (tr->by_dist)
+        for (int i = 0; i <= tr->t->diameter; i++) free(tr->by_dist[i]);
+    free(tr->by_dist);
+    free(tr->by_dist_n);
+    free(tr->loc_cdf);
+    free(tr->rng);
+    free(tr->next);
+    free(tr->pattern_dst);
+    free(tr->trace);
+    memset(tr, 0, sizeof *tr);
+}
+
+int traffic_pattern_dst(const traffic *tr, int src) { return tr->pattern_dst ? tr->pattern_dst[src] : -1; }
+
+static int uniform_dst(rng_t *r, int N, int src)
+{
+    int d = (int)rng_below(r, (uint32_t)(N - 1));
+    return d >= src ? d + 1 : d;
+}
+
+static int pick_dst(traffic *tr, int x)
+{
+    const sim_config *c = tr->cfg;
+    rng_t *r = &tr->rng[x];
+    switch (c->traffic) {
+    case TR_UNIFORM: return uniform_dst(r, tr->t->N, x);
+    case TR_HOTSPOT:
+        if (x != c->hotspot && rng_uniform(r) < c->hotspot_frac) return c->hotspot;
+        return uniform_dst(r, tr->t->N, x);
+    case TR_LOCALITY: {
+        double u = rng_uniform(r);
+        int i = 1;
+        while (i < tr->t->diameter && u >= tr->loc_cdf[i]) i++;
+        while (!tr->by_dist_n[i]) i--; /* cannot happen for p_i > 0; guards rounding */
+        int off = tr->by_dist[i][rng_below(r, (uint32_t)tr->by_dist_n[i])];
+        return translate(tr->t, x, off);
+    }
+    default: return tr->pattern_dst[x];
+    }
+}
+
+static int pick_len(traffic *tr, int x)
+{
+    const sim_config *c = tr->cfg;
+    if (c->msg_len_dist == LEN_FIXED) return (int)c->msg_len;
+    if (c->msg_len <= 1) return 1;
+    /* geometric on 1,2,... with mean M: the discrete exponential */
+    double u = rng_uniform(&tr->rng[x]);
+    double l = 1 + floor(log1p(-u) / log1p(-1.0 / c->msg_len));
+    return l > 1000000 ? 1000000 : (int)l;
+}
+
+void traffic_cycle(traffic *tr, uint64_t t, traffic_sink_fn fn, void *user)
+{
+    const sim_config *c = tr->cfg;
+    if (c->traffic == TR_TRACE) {
+        while (tr->trace_pos < tr->ntrace && tr->trace[tr->trace_pos].cycle <= t) {
+            const trace_rec *r = &tr->trace[tr->trace_pos++];
+            fn(user, t, r->src, r->dst, r->len);
+        }
+        return;
+    }
+    for (int x = 0; x < tr->t->N; x++) {
+        if (c->process == PROC_POISSON) {
+            while (tr->next[x] < (double)(t + 1)) {
+                tr->next[x] += rng_exp(&tr->rng[x]) / c->rate;
+                int d = pick_dst(tr, x), l = pick_len(tr, x);
+                if (d >= 0) fn(user, t, x, d, l);
+            }
+        } else if (rng_uniform(&tr->rng[x]) < c->rate) {
+            int d = pick_dst(tr, x), l = pick_len(tr, x);
+            if (d >= 0) fn(user, t, x, d, l);
+        }
+    }
+}

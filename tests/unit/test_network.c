@@ -1,0 +1,262 @@
+/* test_network.c: the invariants of the router network (issue 2, item 10) and the
+ * contract's closed forms (docs/microarchitecture.md §9). */
+#include "testutil.h"
+#include "topology.h"
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+/* one message from src to dst of length m, alone in the network */
+static double single_message_latency(const char *topo, const char *k, const char *n, int B, int src, int dst,
+                                     int m, const char *routing)
+{
+    char path[] = "/tmp/flitnet_trace_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "# one message\n7 %d %d %d\n", src, dst, m);
+    fclose(f);
+    char kv_topo[64], kv_k[64], kv_n[64], kv_b[64], kv_tr[128], kv_rt[64];
+    snprintf(kv_topo, sizeof kv_topo, "topology=%s", topo);
+    snprintf(kv_k, sizeof kv_k, "k=%s", k);
+    snprintf(kv_n, sizeof kv_n, "n=%s", n);
+    snprintf(kv_b, sizeof kv_b, "buf_depth=%d", B);
+    snprintf(kv_tr, sizeof kv_tr, "trace=%s", path);
+    snprintf(kv_rt, sizeof kv_rt, "routing=%s", routing);
+    sim_config c;
+    cfg_build(&c, kv_topo, kv_k, kv_n, kv_b, "traffic=trace", kv_tr, kv_rt, "vcs=4", "cycles=3000", "warmup=0",
+              "batches=2", NULL);
+    sim_result r;
+    run_ok(&c, &r, 0);
+    unlink(path);
+    assert_int_equal(r.messages_delivered, 1);
+    assert_int_equal(r.nonminimal, 0);
+    double lat = r.avg_latency;
+    sim_result_free(&r);
+    return lat;
+}
+
+static void zero_load_equals_closed_form(void **st)
+{
+    (void)st;
+    struct { const char *topo, *k, *n; } nets[] = {
+        {"torus", "8", "2"}, {"torus_uni", "4", "2"}, {"mesh", "5", "2"}, {"hypercube", "2", "4"},
+        {"torus", "4,3,5", "3"},
+    };
+    int cases = 0;
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
+        topology t;
+        sim_config c;
+        char kv_topo[64], kv_k[64], kv_n[64], err[256];
+        snprintf(kv_topo, sizeof kv_topo, "topology=%s", nets[i].topo);
+        snprintf(kv_k, sizeof kv_k, "k=%s", nets[i].k);
+        snprintf(kv_n, sizeof kv_n, "n=%s", nets[i].n);
+        cfg_build(&c, kv_topo, kv_k, kv_n, NULL);
+        assert_int_equal(topo_init(&t, c.topology, c.n, c.k, err, sizeof err), 0);
+        int pairs[][2] = {{0, 1}, {0, t.N - 1}, {3 % t.N, (t.N / 2 + 1) % t.N}, {t.N - 1, 2}};
+        for (size_t p = 0; p < 4; p++) {
+            int s = pairs[p][0], d = pairs[p][1];
+            if (s == d) continue;
+            int H = topo_distance(&t, s, d);
+            for (int B = 1; B <= 2; B++)
+                for (int m = 1; m <= 9; m += 4) {
+                    int delta = B == 1 ? 2 : 1;
+                    double want = 2.0 * H + 3 + delta * (m - 1);
+                    assert_double_equal(single_message_latency(nets[i].topo, nets[i].k, nets[i].n, B, s, d, m, "dor"),
+                                        want, 0);
+                    assert_double_equal(
+                        single_message_latency(nets[i].topo, nets[i].k, nets[i].n, B, s, d, m, "dor_escape"), want, 0);
+                    cases++;
+                }
+        }
+        topo_free(&t);
+    }
+    print_message("closed form matched in %d configurations\n", cases);
+}
+
+static void low_load_near_closed_form(void **st)
+{
+    (void)st;
+    sim_config c;
+    cfg_build(&c, "rate=0.0002", "cycles=60000", "warmup=5000", NULL);
+    sim_result r;
+    run_ok(&c, &r, 0);
+    /* contention at 1.3 % of capacity adds little: within 2 % of the closed form */
+    assert_true(fabs(r.avg_latency - r.zero_load_latency) / r.zero_load_latency < 0.02);
+    assert_true(r.avg_latency >= r.zero_load_latency - 1.0);
+    sim_result_free(&r);
+}
+
+static void flit_and_message_conservation(void **st)
+{
+    (void)st;
+    const char *topos[][3] = {{"topology=torus", "k=6", "n=2"}, {"topology=mesh", "k=4", "n=3"},
+                              {"topology=hypercube", "k=2", "n=5"}, {"topology=torus_uni", "k=5", "n=2"}};
+    for (int i = 0; i < 4; i++) {
+        sim_config c;
+        sim_result r;
+        /* no drain: whatever is not delivered is still inside */
+        cfg_build(&c, topos[i][0], topos[i][1], topos[i][2], "vcs=4", "msg_len=8", "msg_len_dist=exp",
+                  "flit_rate=0.25", "cycles=20000", "warmup=2000", NULL);
+        run_ok(&c, &r, 0);
+        assert_int_equal(r.flits_injected, r.flits_delivered + (uint64_t)r.flits_in_flight);
+        assert_true(r.messages_delivered > 1000);
+        sim_result_free(&r);
+        /* drain: every message delivered once, intact, in order (the sink checks each flit) */
+        cfg_build(&c, topos[i][0], topos[i][1], topos[i][2], "vcs=4", "msg_len=8", "msg_len_dist=exp",
+                  "flit_rate=0.15", "cycles=20000", "warmup=2000", "drain=1", NULL);
+        run_ok(&c, &r, 0);
+        assert_false(r.saturated);
+        assert_int_equal(r.messages_generated, r.messages_delivered);
+        assert_int_equal(r.flits_in_flight, 0);
+        assert_int_equal(r.messages_queued, 0);
+        assert_int_equal(r.flits_injected, r.flits_delivered);
+        assert_int_equal(r.nonminimal, 0);
+        assert_int_equal(r.corrupt, 0);
+        sim_result_free(&r);
+    }
+}
+
+static void minimal_paths_under_load(void **st)
+{
+    (void)st;
+    const char *routings[] = {"routing=dor", "routing=dor_escape"};
+    for (int i = 0; i < 2; i++) {
+        sim_config c;
+        sim_result r;
+        cfg_build(&c, "k=8", "vcs=4", routings[i], "msg_len=16", "flit_rate=0.3", "cycles=20000", "warmup=2000",
+                  "traffic=uniform", NULL);
+        run_ok(&c, &r, 0);
+        assert_true(r.messages_delivered > 5000);
+        assert_int_equal(r.nonminimal, 0);
+        sim_result_free(&r);
+    }
+}
+
+static void same_seed_same_output(void **st)
+{
+    (void)st;
+    sim_config c;
+    sim_result a, b, d;
+    cfg_build(&c, "k=6", "vcs=4", "msg_len=12", "flit_rate=0.3", "cycles=15000", "warmup=1000", "seed=42", NULL);
+    run_ok(&c, &a, 0);
+    run_ok(&c, &b, 0);
+    assert_int_equal(a.fingerprint, b.fingerprint);
+    assert_memory_equal(&a.avg_latency, &b.avg_latency, sizeof(double));
+    assert_int_equal(a.flit_hops, b.flit_hops);
+    cfg_build(&c, "k=6", "vcs=4", "msg_len=12", "flit_rate=0.3", "cycles=15000", "warmup=1000", "seed=43", NULL);
+    run_ok(&c, &d, 0);
+    assert_true(d.fingerprint != a.fingerprint);
+    sim_result_free(&a);
+    sim_result_free(&b);
+    sim_result_free(&d);
+}
+
+static void shuffled_evaluation_order_changes_nothing(void **st)
+{
+    (void)st;
+    const char *sel[] = {"select=random", "select=first"};
+    for (int i = 0; i < 2; i++) {
+        sim_config c;
+        sim_result a, b;
+        cfg_build(&c, "k=5", "vcs=3", "buf_depth=2", sel[i], "msg_len=10", "flit_rate=0.35", "cycles=12000",
+                  "warmup=1000", NULL);
+        run_ok(&c, &a, 0);
+        run_ok(&c, &b, 1);
+        assert_int_equal(a.fingerprint, b.fingerprint);
+        assert_memory_equal(&a.avg_latency, &b.avg_latency, sizeof(double));
+        assert_int_equal(a.flit_hops, b.flit_hops);
+        assert_int_equal(a.flits_injected, b.flits_injected);
+        assert_memory_equal(a.vc_usage, b.vc_usage, sizeof a.vc_usage);
+        assert_memory_equal(a.chan_util, b.chan_util, sizeof(double) * (size_t)(a.N * a.Pn));
+        sim_result_free(&a);
+        sim_result_free(&b);
+    }
+}
+
+static void littles_law(void **st)
+{
+    (void)st;
+    sim_config c;
+    sim_result r;
+    cfg_build(&c, "k=8", "vcs=10", "msg_len=32", "rate=0.005", "cycles=80000", "warmup=5000", NULL);
+    run_ok(&c, &r, 0);
+    assert_false(r.saturated);
+    double rel = fabs(r.little_L - r.little_lambda_W) / r.little_L;
+    print_message("Little: L = %.3f, lambda*W = %.3f (%.2f%%)\n", r.little_L, r.little_lambda_W, 100 * rel);
+    assert_true(rel < 0.03);
+    sim_result_free(&r);
+}
+
+static void saturation_is_reported_and_stops_early(void **st)
+{
+    (void)st;
+    sim_config c;
+    sim_result r;
+    cfg_build(&c, "k=8", "vcs=10", "msg_len=64", "flit_rate=2.0", "cycles=300000", NULL);
+    run_ok(&c, &r, 0);
+    assert_true(r.saturated);
+    assert_true(r.cycles < 300000);
+    assert_true(r.accepted_flit_rate > 0.1);
+    assert_true(strlen(r.saturated_why) > 10);
+    sim_result_free(&r);
+}
+
+static void deadlock_without_dateline_is_detected(void **st)
+{
+    (void)st;
+    sim_config c;
+    sim_result r;
+    /* a ring of 8 with one VC class: the classic cyclic dependency */
+    cfg_build(&c, "k=8", "n=1", "vcs=2", "dateline=0", "msg_len=32", "flit_rate=0.9", "cycles=200000",
+              "deadlock_cycles=500", "max_queue=100000", NULL);
+    run_ok(&c, &r, 0);
+    assert_true(r.deadlock);
+    assert_non_null(r.deadlock_report);
+    assert_non_null(strstr(r.deadlock_report, "cycle of"));
+    assert_non_null(strstr(r.deadlock_report, "waits"));
+    print_message("%s", r.deadlock_report);
+    sim_result_free(&r);
+    /* the same load with the dateline classes does not deadlock */
+    cfg_build(&c, "k=8", "n=1", "vcs=2", "dateline=1", "msg_len=32", "flit_rate=0.9", "cycles=30000",
+              "deadlock_cycles=500", "max_queue=100000", NULL);
+    run_ok(&c, &r, 0);
+    assert_false(r.deadlock);
+    sim_result_free(&r);
+}
+
+static void vc_usage_and_channel_load_are_consistent(void **st)
+{
+    (void)st;
+    sim_config c;
+    sim_result r;
+    cfg_build(&c, "k=8", "vcs=10", "msg_len=64", "rate=0.004", "cycles=40000", "warmup=5000", NULL);
+    run_ok(&c, &r, 0);
+    double s = 0, u = 0;
+    for (int v = 0; v < r.V; v++) s += r.vc_flit_share[v];
+    assert_double_equal(s, 1.0, 1e-9);
+    int ch = 0;
+    for (int i = 0; i < r.N * r.Pn; i++)
+        if (r.chan_util[i] >= 0) { u += r.chan_util[i]; ch++; }
+    /* flits over channels equal accepted rate x nodes x mean hops (uniform traffic) */
+    double want = r.accepted_flit_rate * r.N * (256.0 / 63.0) / ch;
+    assert_true(fabs(u / ch - want) / want < 0.05);
+    sim_result_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(zero_load_equals_closed_form),
+        cmocka_unit_test(low_load_near_closed_form),
+        cmocka_unit_test(flit_and_message_conservation),
+        cmocka_unit_test(minimal_paths_under_load),
+        cmocka_unit_test(same_seed_same_output),
+        cmocka_unit_test(shuffled_evaluation_order_changes_nothing),
+        cmocka_unit_test(littles_law),
+        cmocka_unit_test(saturation_is_reported_and_stops_early),
+        cmocka_unit_test(deadlock_without_dateline_is_detected),
+        cmocka_unit_test(vc_usage_and_channel_load_are_consistent),
+    };
+    return cmocka_run_group_tests_name("network", tests, NULL, NULL);
+}
