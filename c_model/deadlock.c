@@ -9,14 +9,14 @@ static int edges(const network *net, int iv, int *e, int cap)
 {
     const int P = net->P, V = net->V;
     int x = iv / (P * V), i = (iv / V) % P, v = iv % V, n = 0;
-    if (!net->ivc[iv].cnt) return 0;
+    if (!network_ib_count(net, iv)) return 0;
     if (net->ivc_act[x * P + i] >> v & 1) {
         int o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
         int dn = net->down[x * P + o];
         if (o != net->Pn && dn >= 0) e[n++] = dn * V + w;
         return n;
     }
-    flit_t head = net->ib[(size_t)iv * net->B + net->ivc[iv].head];
+    flit_t head = network_ib_front(net, iv);
     route_cands c;
     route_candidates(net->rt, x, head, &c);
     for (int l = 0; l < ROUTE_LEVELS; l++)
@@ -47,7 +47,7 @@ int deadlock_explain(const network *net, char *buf, size_t len)
     if (!color || !parent || !stack || !next_e) goto out;
     int e[MAX_PORTS * MAX_VCS * ROUTE_LEVELS];
     for (int s = 0; s < n && !found; s++) {
-        if (color[s] || !net->ivc[s].cnt) continue;
+        if (color[s] || !network_ib_count(net, s)) continue;
         int sp = 0;
         stack[sp++] = s;
         color[s] = 1;
@@ -65,7 +65,7 @@ int deadlock_explain(const network *net, char *buf, size_t len)
                 found = 1;
                 cyc_start = w;
                 cyc_end = u;
-            } else if (!color[w] && net->ivc[w].cnt) {
+            } else if (!color[w] && network_ib_count(net, w)) {
                 color[w] = 1;
                 parent[w] = u;
                 stack[sp++] = w;
@@ -91,7 +91,7 @@ int deadlock_explain(const network *net, char *buf, size_t len)
         int x = iv / (P * V), i = (iv / V) % P, v = iv % V;
         const char *why = (net->ivc_act[x * P + i] >> v & 1) ? "holds its output VC, no room downstream"
                                                              : "head waits for a busy output VC";
-        o += (size_t)snprintf(buf + o, len - o, "  %s (%d flits; %s)\n", nm, net->ivc[iv].cnt, why);
+        o += (size_t)snprintf(buf + o, len - o, "  %s (%d flits; %s)\n", nm, network_ib_count(net, iv), why);
     }
     if (o < len) {
         char nm[128];

@@ -42,7 +42,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->rc_ports = xcalloc(NV, 4, &fail);
     net->rc_valid = xcalloc(NP, 4, &fail);
     net->blocked = xcalloc(NP, 4, &fail);
-    net->freed = xcalloc((size_t)t->N, 4, &fail);
+    net->waiters = xcalloc(NP * (size_t)t->P, 4, &fail);
     net->ob = xcalloc(NV * rp->Bo, sizeof(flit_t), &fail);
     net->ovc = xcalloc(NV, sizeof(ovc_state), &fail);
     net->ovc_since = xcalloc(NV, sizeof(uint64_t), &fail);
@@ -58,15 +58,16 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->held = xcalloc((size_t)t->N, sizeof(int), &fail);
     net->up = xcalloc(NP, sizeof(int), &fail);
     net->down = xcalloc(NP, sizeof(int), &fail);
+    net->out_slot = xcalloc(NP, sizeof(int), &fail);
+    net->cr_slot = xcalloc(NP, sizeof(int), &fail);
     net->stalled = xcalloc(NP, 4, &fail);
     net->ovc_owner = xcalloc(NV, 2, &fail);
     net->chan_flits = xcalloc(NP, sizeof(uint64_t), &fail);
     for (int b = 0; b < 2; b++) {
-        net->in[b] = xcalloc(NP, sizeof(link_sig), &fail);
-        net->cr[b] = xcalloc(NP, 4, &fail);
-        net->ej[b] = xcalloc((size_t)t->N, sizeof(link_sig), &fail);
-        net->drove_in[b] = xcalloc((size_t)t->N, 4, &fail);
-        net->drove_cr[b] = xcalloc((size_t)t->N, 4, &fail);
+        net->in[b] = xcalloc(NP + (size_t)t->N + 1, sizeof(link_sig), &fail);
+        net->cr[b] = xcalloc(NP + 1, 4, &fail);
+        net->ej[b] = net->in[b] ? net->in[b] + NP : NULL;
+        net->dirty[b] = xcalloc((size_t)t->N, 1, &fail);
     }
     if (fail) { network_free(net); snprintf(err, errlen, "out of memory for the network"); return -1; }
     uint32_t all = rp->V >= 32 ? 0xFFFFFFFFu : (1u << rp->V) - 1;
@@ -74,19 +75,23 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     for (size_t i = 0; i < NP; i++) {
         net->cred_ok[i] = all;
         net->up[i] = net->down[i] = -1;
+        net->out_slot[i] = (int)NP + t->N; /* scratch */
+        net->cr_slot[i] = (int)NP;         /* scratch */
     }
     for (int b = 0; b < 2; b++) {
-        for (size_t i = 0; i < NP; i++) net->in[b][i].vc = -1;
-        for (int x = 0; x < t->N; x++) net->ej[b][x].vc = -1;
+        for (size_t i = 0; i < NP + (size_t)t->N + 1; i++) net->in[b][i].vc = -1;
     }
     for (int x = 0; x < t->N; x++) {
         for (int p = 0; p < t->Pn; p++) {
             int y = t->nbr[x * t->Pn + p];
             if (y < 0) continue;
             /* output port p of x feeds input port p of y; y returns credits to x's port p */
-            net->down[x * t->P + p] = y * t->P + p;
-            net->up[y * t->P + p] = x * t->P + p;
+            net->down[x * t->P + p] = net->out_slot[x * t->P + p] = y * t->P + p;
+            net->up[y * t->P + p] = net->cr_slot[y * t->P + p] = x * t->P + p;
         }
+        net->out_slot[x * t->P + t->Pn] = (int)NP + x;
+        net->cr_slot[x * t->P + t->Pn] = x * t->P + t->Pn;
+        net->cred_ok[x * t->P + t->Pn] = 0xFFFFFFFFu; /* the sink needs no credits */
         net->lfsr_pos[x] = lfsr_position(lfsr_seed(rp->seed, x));
     }
     return 0;
@@ -94,12 +99,11 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
 
 void network_free(network *net)
 {
-    void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->rc_valid, net->blocked, net->freed, net->ob,
+    void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->rc_valid, net->blocked, net->waiters, net->ob,
                     net->ovc, net->ovc_since, net->ib_ne, net->ivc_act, net->ob_ne, net->ob_full,
                     net->ovc_busy, net->cred_ok, net->link_ptr, net->va_ptr, net->lfsr_pos, net->held, net->up,
                     net->down, net->stalled, net->ovc_owner, net->chan_flits, net->in[0], net->in[1], net->cr[0],
-                    net->cr[1], net->ej[0], net->ej[1], net->drove_in[0], net->drove_in[1], net->drove_cr[0],
-                    net->drove_cr[1]};
+                    net->cr[1], net->dirty[0], net->dirty[1], net->out_slot, net->cr_slot};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++) free(ptrs[i]);
     memset(net, 0, sizeof *net);
 }
@@ -113,69 +117,138 @@ static inline int rr_pick(uint32_t m, int ptr)
     return ctz32(hi ? hi : m);
 }
 
-/* takes in the flits and credits driven to x in cycle t-1; returns 0 if there were none */
-static int absorb(network *net, int x, int prv)
+/* The step is written once, with the buffer depths B and Bo as parameters of
+ * always-inline functions; router_step instantiates it for B = Bo = 1 (the default and
+ * the seeds' router) with constants, where a FIFO is one slot whose occupancy is its
+ * mask bit and a credit counter is its cred_ok bit, and for any other depths. */
+#define HOT static inline __attribute__((always_inline))
+
+HOT void ib_push(network *net, int iv, int port_idx, int v, flit_t f, const int B)
 {
-    const int P = net->P, V = net->V, B = net->B;
-    const link_sig *in = &net->in[prv][x * P];
-    const uint32_t *cr = &net->cr[prv][x * P];
-    int any = 0;
-    for (int i = 0; i < P; i++) {
-        if (in[i].vc < 0) continue;
-        any = 1;
-        int v = in[i].vc, iv = (x * P + i) * V + v;
+    if (B == 1) {
+        net->ib[iv] = f;
+    } else {
         ivc_state *is = &net->ivc[iv];
         int slot = is->head + is->cnt;
         if (slot >= B) slot -= B;
-        net->ib[(size_t)iv * B + slot] = in[i].flit;
+        net->ib[(size_t)iv * B + slot] = f;
         is->cnt++;
-        net->ib_ne[x * P + i] |= 1u << v;
-        net->held[x]++;
     }
-    for (int o = 0; o < net->Pn; o++) {
-        uint32_t m = cr[o];
-        if (!m) continue;
-        any = 1;
-        net->cred_ok[x * P + o] |= m;
-        for (; m; m &= m - 1) net->ovc[(x * P + o) * V + ctz32(m)].credit++;
-    }
-    return any;
+    net->ib_ne[port_idx] |= 1u << v;
 }
 
-/* clears the slots x drove two cycles ago and does not drive now */
-static void undrive(network *net, int x, int cur, uint32_t out_now, uint32_t cr_now)
+HOT flit_t ib_front(const network *net, int iv, const int B)
+{
+    return B == 1 ? net->ib[iv] : net->ib[(size_t)iv * B + net->ivc[iv].head];
+}
+
+HOT flit_t ib_pop(network *net, int iv, int port_idx, int v, const int B)
+{
+    if (B == 1) {
+        net->ib_ne[port_idx] &= ~(1u << v);
+        return net->ib[iv];
+    }
+    ivc_state *is = &net->ivc[iv];
+    flit_t f = net->ib[(size_t)iv * B + is->head];
+    is->head = (uint8_t)(is->head + 1 == B ? 0 : is->head + 1);
+    if (--is->cnt == 0) net->ib_ne[port_idx] &= ~(1u << v);
+    return f;
+}
+
+/* the OVC's buffer is full: for Bo = 1 that is its non-empty bit */
+HOT uint32_t ob_full_mask(const network *net, int port_idx, const int Bo)
+{
+    return Bo == 1 ? net->ob_ne[port_idx] : net->ob_full[port_idx];
+}
+
+HOT void ob_push(network *net, int ov, int port_idx, int w, flit_t f, const int Bo)
+{
+    if (Bo == 1) {
+        net->ob[ov] = f;
+    } else {
+        ovc_state *os = &net->ovc[ov];
+        int slot = os->head + os->cnt;
+        if (slot >= Bo) slot -= Bo;
+        net->ob[(size_t)ov * Bo + slot] = f;
+        if (++os->cnt == Bo) net->ob_full[port_idx] |= 1u << w;
+    }
+    net->ob_ne[port_idx] |= 1u << w;
+}
+
+/* pops the head of an OVC's output buffer; *was_full tells whether it was full */
+HOT flit_t ob_pop(network *net, int ov, int port_idx, int w, int *was_full, const int Bo)
+{
+    const uint32_t bit = 1u << w;
+    if (Bo == 1) {
+        *was_full = 1;
+        net->ob_ne[port_idx] &= ~bit;
+        return net->ob[ov];
+    }
+    ovc_state *os = &net->ovc[ov];
+    flit_t f = net->ob[(size_t)ov * Bo + os->head];
+    os->head = (uint8_t)(os->head + 1 == Bo ? 0 : os->head + 1);
+    if (--os->cnt == 0) net->ob_ne[port_idx] &= ~bit;
+    *was_full = (net->ob_full[port_idx] & bit) != 0;
+    net->ob_full[port_idx] &= ~bit;
+    return f;
+}
+
+/* takes in the flits and credits driven to x in cycle t-1; returns 0 if there were none */
+HOT int absorb(network *net, int x, int prv, const int B)
+{
+    const int P = net->P, V = net->V, Pn = net->Pn;
+    const link_sig *in = &net->in[prv][x * P];
+    const uint32_t *cr = &net->cr[prv][x * P];
+    /* gather the ports with something first: one loop exit to predict, not a branch per port */
+    uint32_t fm = 0, cm = 0;
+    for (int i = 0; i < P; i++) fm |= (uint32_t)(in[i].vc >= 0) << i;
+    for (int o = 0; o < Pn; o++) cm |= (uint32_t)(cr[o] != 0) << o;
+    for (uint32_t m = fm; m; m &= m - 1) {
+        int i = ctz32(m);
+        ib_push(net, (x * P + i) * V + in[i].vc, x * P + i, in[i].vc, in[i].flit, B);
+    }
+    net->held[x] += __builtin_popcount(fm);
+    for (uint32_t m = cm; m; m &= m - 1) {
+        int o = ctz32(m);
+        uint32_t c = cr[o];
+        net->cred_ok[x * P + o] |= c;
+        if (B != 1)
+            for (; c; c &= c - 1) net->ovc[(x * P + o) * V + ctz32(c)].credit++;
+    }
+    return (fm | cm) != 0;
+}
+
+/* an idle router's slots in buffer [cur] must read "nothing" */
+static void drive_idle(network *net, int x, int cur)
 {
     const int P = net->P;
-    for (uint32_t m = net->drove_in[cur][x] & ~out_now; m; m &= m - 1) {
-        int o = ctz32(m);
-        if (o == net->Pn) net->ej[cur][x].vc = -1;
-        else net->in[cur][net->down[x * P + o]].vc = -1;
+    for (int p = 0; p < P; p++) {
+        net->in[cur][net->out_slot[x * P + p]].vc = -1;
+        net->cr[cur][net->cr_slot[x * P + p]] = 0;
     }
-    for (uint32_t m = net->drove_cr[cur][x] & ~cr_now; m; m &= m - 1) {
-        int i = ctz32(m);
-        net->cr[cur][i == net->Pn ? x * P + i : net->up[x * P + i]] = 0;
-    }
-    net->drove_in[cur][x] = out_now;
-    net->drove_cr[cur][x] = cr_now;
+    net->dirty[cur][x] = 0;
 }
 
 /* §5.1: route computation and VC allocation; grants take effect immediately (nothing
  * later in the cycle reads the busy bits the grants set).
  * Two shortcuts keep the result exact: a head's candidates depend only on the head and
  * the router, so they are computed once per head; and a head that found no free
- * candidate stays blocked until an OVC of one of its candidate ports is released,
- * because the free set only grows through releases. */
-static void vc_alloc(network *net, int x, uint64_t t)
+ * candidate stays blocked until an OVC of one of its candidate ports is released (the
+ * free set only grows through releases): it waits in `waiters` of those ports. */
+HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
 {
-    const int P = net->P, V = net->V, B = net->B, PV = P * V;
+    const int P = net->P, V = net->V, PV = P * V;
     const int rp = x * P;
-    const uint32_t freed = net->freed[x];
     int win_q[MAX_PORTS], win_w[MAX_PORTS], win_d[MAX_PORTS];
-    uint32_t win_ports = 0;
+    uint32_t win_ports = 0, ports = 0;
+    for (int i = 0; i < P; i++)
+        ports |= (uint32_t)((net->ib_ne[rp + i] & ~net->ivc_act[rp + i] & ~net->blocked[rp + i]) != 0) << i;
+    if (!ports) return;
     uint16_t lfsr = 0;
     if (net->select == SELECT_RANDOM) lfsr = lfsr_at(net->lfsr_pos[x], t);
-    for (int i = 0; i < P; i++) {
-        uint32_t req = net->ib_ne[rp + i] & ~net->ivc_act[rp + i];
+    for (; ports; ports &= ports - 1) {
+        const int i = ctz32(ports);
+        uint32_t req = net->ib_ne[rp + i] & ~net->ivc_act[rp + i] & ~net->blocked[rp + i];
         while (req) {
             int v = ctz32(req);
             req &= req - 1;
@@ -183,20 +256,16 @@ static void vc_alloc(network *net, int x, uint64_t t)
             const uint32_t bit = 1u << v;
             uint32_t *c = &net->rc[(size_t)iv * ROUTE_LEVELS * P];
             if (!(net->rc_valid[rp + i] & bit)) {
-                flit_t head = net->ib[(size_t)iv * B + net->ivc[iv].head];
                 route_cands rc;
-                route_candidates(net->rt, x, head, &rc);
-                uint32_t ports = 0;
+                route_candidates(net->rt, x, ib_front(net, iv, B), &rc);
+                uint32_t cp = 0;
                 for (int l = 0; l < ROUTE_LEVELS; l++)
                     for (int o = 0; o < P; o++) {
                         c[l * P + o] = rc.m[l][o];
-                        if (rc.m[l][o]) ports |= 1u << o;
+                        cp |= (uint32_t)(rc.m[l][o] != 0) << o;
                     }
-                net->rc_ports[iv] = ports;
+                net->rc_ports[iv] = cp;
                 net->rc_valid[rp + i] |= bit;
-                net->blocked[rp + i] &= ~bit;
-            } else if ((net->blocked[rp + i] & bit) && !(net->rc_ports[iv] & freed)) {
-                continue;
             }
             uint32_t f[MAX_PORTS];
             int count = 0;
@@ -208,9 +277,10 @@ static void vc_alloc(network *net, int x, uint64_t t)
                 }
             if (!count) {
                 net->blocked[rp + i] |= bit;
+                for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1)
+                    net->waiters[(rp + ctz32(pm)) * P + i] |= bit;
                 continue;
             }
-            net->blocked[rp + i] &= ~bit;
             int q = i * V + v;
             int idx = 0;
             if (net->select == SELECT_RANDOM) {
@@ -237,7 +307,6 @@ static void vc_alloc(network *net, int x, uint64_t t)
             }
         }
     }
-    net->freed[x] = 0;
     for (uint32_t pm = win_ports; pm; pm &= pm - 1) {
         int o = ctz32(pm);
         int q = win_q[o];
@@ -254,35 +323,45 @@ static void vc_alloc(network *net, int x, uint64_t t)
     }
 }
 
+/* an OVC of port o is released at the end of this cycle: the heads waiting on o try again */
+HOT void wake_waiters(network *net, int x, int o)
+{
+    const int P = net->P;
+    uint32_t *wt = &net->waiters[(x * P + o) * P];
+    for (int i = 0; i < P; i++) {
+        net->blocked[x * P + i] &= ~wt[i];
+        wt[i] = 0;
+    }
+}
+
 /* §5.2: one flit per output port, round-robin among eligible VCs; returns the mask
  * of ports that drive a flit */
-static uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur)
+HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, const int B, const int Bo)
 {
-    const int P = net->P, Pn = net->Pn, V = net->V, Bo = net->Bo, rp = x * P;
-    uint32_t drove = 0;
+    const int P = net->P, Pn = net->Pn, V = net->V, rp = x * P;
+    uint32_t drove = 0, ports = 0;
     for (int o = 0; o < P; o++) {
-        uint32_t elig = net->ob_ne[rp + o];
-        if (o < Pn) elig &= net->cred_ok[rp + o];
-        if (!elig) continue;
+        ports |= (uint32_t)((net->ob_ne[rp + o] & net->cred_ok[rp + o]) != 0) << o;
+        net->in[cur][net->out_slot[rp + o]].vc = -1; /* overwritten below where a flit goes */
+    }
+    for (; ports; ports &= ports - 1) {
+        const int o = ctz32(ports);
+        uint32_t elig = net->ob_ne[rp + o] & net->cred_ok[rp + o];
         int w = rr_pick(elig, net->link_ptr[rp + o]);
-        int ov = (rp + o) * V + w;
-        ovc_state *os = &net->ovc[ov];
-        flit_t f = net->ob[(size_t)ov * Bo + os->head];
-        os->head = (uint8_t)(os->head + 1 == Bo ? 0 : os->head + 1);
-        if (--os->cnt == 0) net->ob_ne[rp + o] &= ~(1u << w);
-        if (net->ob_full[rp + o] >> w & 1) {
-            net->ob_full[rp + o] &= ~(1u << w);
+        const uint32_t bit = 1u << w;
+        int ov = (rp + o) * V + w, was_full;
+        flit_t f = ob_pop(net, ov, rp + o, w, &was_full, Bo);
+        if (was_full) { /* the owner may move again */
             int q = net->ovc_owner[ov], i = q / V;
             net->stalled[rp + i] &= ~(1u << (q - i * V));
         }
-        link_sig *s = o < Pn ? &net->in[cur][net->down[rp + o]] : &net->ej[cur][x];
+        link_sig *s = &net->in[cur][net->out_slot[rp + o]];
         s->flit = f;
         s->vc = w;
         drove |= 1u << o;
-        net->held[x]--;
         net->link_ptr[rp + o] = (uint8_t)(w + 1 == V ? 0 : w + 1);
         if (o < Pn) {
-            if (--os->credit == 0) net->cred_ok[rp + o] &= ~(1u << w);
+            if (B == 1 || --net->ovc[ov].credit == 0) net->cred_ok[rp + o] &= ~bit;
             net->flit_hops++;
             if (net->measure) {
                 net->chan_flits[rp + o]++;
@@ -290,8 +369,8 @@ static uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur)
             }
         }
         if (flit_is_tail(f)) {
-            net->ovc_busy[rp + o] &= ~(1u << w);
-            net->freed[x] |= 1u << o;
+            net->ovc_busy[rp + o] &= ~bit;
+            wake_waiters(net, x, o);
             if (net->measure && o < Pn) {
                 uint64_t since = net->ovc_since[ov];
                 if (since < net->window_start) since = net->window_start;
@@ -299,61 +378,81 @@ static uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur)
             }
         }
     }
-    net->moves += (uint64_t)__builtin_popcount(drove);
+    int n = __builtin_popcount(drove);
+    net->held[x] -= n;
+    net->moves += (uint64_t)n;
     return drove;
 }
 
-/* §5.3 and the credit wires of §5.4; returns the mask of input ports that return credits */
-static uint32_t switch_traverse(network *net, int x, int cur)
+/* §5.3 and the credit wires of §5.4; returns the VCs that returned a credit (non-zero: drove) */
+HOT uint32_t switch_traverse(network *net, int x, int cur, const int B, const int Bo)
 {
-    const int P = net->P, V = net->V, B = net->B, Bo = net->Bo, rp = x * P;
-    uint32_t drove = 0;
-    for (int i = 0; i < P; i++) {
+    const int P = net->P, V = net->V, rp = x * P;
+    uint32_t drove = 0, ports = 0;
+    int nmoved = 0;
+    for (int i = 0; i < P; i++)
+        ports |= (uint32_t)((net->ivc_act[rp + i] & net->ib_ne[rp + i] & ~net->stalled[rp + i]) != 0) << i;
+    for (int i = 0; i < P; i++) net->cr[cur][net->cr_slot[rp + i]] = 0; /* overwritten where credits go */
+    for (; ports; ports &= ports - 1) {
+        const int i = ctz32(ports);
         uint32_t m = net->ivc_act[rp + i] & net->ib_ne[rp + i] & ~net->stalled[rp + i], moved = 0;
         while (m) {
             int v = ctz32(m);
             m &= m - 1;
             int iv = (rp + i) * V + v;
-            ivc_state *is = &net->ivc[iv];
-            int o = is->oport, w = is->ovc;
-            if (net->ob_full[rp + o] >> w & 1) {
+            int o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
+            if (ob_full_mask(net, rp + o, Bo) >> w & 1) {
                 net->stalled[rp + i] |= 1u << v;
                 continue;
             }
-            int ov = (rp + o) * V + w;
-            flit_t f = net->ib[(size_t)iv * B + is->head];
-            is->head = (uint8_t)(is->head + 1 == B ? 0 : is->head + 1);
-            if (--is->cnt == 0) net->ib_ne[rp + i] &= ~(1u << v);
+            flit_t f = ib_pop(net, iv, rp + i, v, B);
             if (flit_is_head(f)) f = route_update(net->rt, x, f, o, w);
             if (flit_is_tail(f)) net->ivc_act[rp + i] &= ~(1u << v);
-            ovc_state *os = &net->ovc[ov];
-            int slot = os->head + os->cnt;
-            if (slot >= Bo) slot -= Bo;
-            net->ob[(size_t)ov * Bo + slot] = f;
-            if (++os->cnt == Bo) net->ob_full[rp + o] |= 1u << w;
-            net->ob_ne[rp + o] |= 1u << w;
+            ob_push(net, (rp + o) * V + w, rp + o, w, f, Bo);
             moved |= 1u << v;
         }
-        if (moved) {
-            net->cr[cur][i == net->Pn ? rp + i : net->up[rp + i]] = moved;
-            drove |= 1u << i;
-            net->moves += (uint64_t)__builtin_popcount(moved);
-        }
+        net->cr[cur][net->cr_slot[rp + i]] = moved;
+        drove |= moved;
+        nmoved += __builtin_popcount(moved);
     }
+    net->moves += (uint64_t)nmoved;
     return drove;
 }
 
-void router_step(network *net, int x, uint64_t t)
+HOT void step(network *net, int x, uint64_t t, const int B, const int Bo)
 {
     const int cur = (int)(t & 1), prv = cur ^ 1;
-    if (!absorb(net, x, prv) && !net->held[x]) {
-        if (net->drove_in[cur][x] | net->drove_cr[cur][x]) undrive(net, x, cur, 0, 0);
+    if (!absorb(net, x, prv, B) && !net->held[x]) {
+        if (net->dirty[cur][x]) drive_idle(net, x, cur);
         return;
     }
-    vc_alloc(net, x, t);
-    uint32_t out = link_arbitrate(net, x, t, cur);
-    uint32_t crd = switch_traverse(net, x, cur);
-    undrive(net, x, cur, out, crd);
+    vc_alloc(net, x, t, B);
+    uint32_t out = link_arbitrate(net, x, t, cur, B, Bo);
+    uint32_t crd = switch_traverse(net, x, cur, B, Bo);
+    net->dirty[cur][x] = (out | crd) != 0;
+}
+
+static void step_b1(network *net, int x, uint64_t t) { step(net, x, t, 1, 1); }
+static void step_any(network *net, int x, uint64_t t) { step(net, x, t, net->B, net->Bo); }
+
+void router_step(network *net, int x, uint64_t t)
+{
+    if (net->B == 1 && net->Bo == 1) step_b1(net, x, t);
+    else step_any(net, x, t);
+}
+
+int network_ib_count(const network *net, int iv)
+{
+    if (net->B == 1) {
+        int port_idx = iv / net->V, v = iv % net->V;
+        return (int)(net->ib_ne[port_idx] >> v & 1);
+    }
+    return net->ivc[iv].cnt;
+}
+
+flit_t network_ib_front(const network *net, int iv)
+{
+    return net->B == 1 ? net->ib[iv] : net->ib[(size_t)iv * net->B + net->ivc[iv].head];
 }
 
 long network_flits(const network *net, uint64_t t)

@@ -17,7 +17,9 @@ typedef struct {
     int32_t vc;  /* -1: no flit this cycle */
 } link_sig;
 
-/* the small per-VC registers, packed so that one load fetches them */
+/* the small per-VC registers, packed so that one load fetches them. With B = Bo = 1
+ * the FIFO fields and the credit counter are not kept: a one-slot FIFO's occupancy is
+ * its ib_ne/ob_ne bit and a 0..1 credit counter is its cred_ok bit. */
 typedef struct {
     uint8_t head, cnt;      /* input FIFO */
     uint8_t oport, ovc;     /* owned output VC while active */
@@ -52,7 +54,8 @@ typedef struct {
     uint32_t *ib_ne, *ivc_act, *ob_ne, *ob_full, *ovc_busy, *cred_ok;
     uint32_t *rc_valid;  /* the head's candidates are cached in rc */
     uint32_t *blocked;   /* the head found no free candidate when last tried */
-    uint32_t *freed;     /* [N] ports with an OVC released in the previous cycle */
+    uint32_t *waiters;   /* [N*P*P] (x, output port o, input port i): blocked heads of i with
+                          * candidates on o; a release on o unblocks them */
     uint8_t *link_ptr;
     uint16_t *va_ptr;
     uint32_t *lfsr_pos;  /* [N] */
@@ -61,20 +64,24 @@ typedef struct {
     uint32_t *stalled;   /* [N*P] hint: the active IVC's output buffer was full */
     uint16_t *ovc_owner; /* [NOV] i*V + v of the IVC that owns the OVC */
 
-    /* wiring, precomputed: signal slots a router writes, -1 if unconnected */
-    int *down;           /* [N*P] output port o of x -> slot y*P + o of `in` (receiver's input port) */
-    int *up;             /* [N*P] input port i of x -> slot x'*P + i of `cr` (sender's output port) */
+    /* wiring, precomputed: neighbour slots, -1 if unconnected */
+    int *down;           /* [N*P] output port o of x -> slot y*P + o of `in` (receiver's input port);
+                          * the local port -> slot N*P + x (the ejection channel) */
+    int *up;             /* [N*P] input port i of x -> slot x'*P + i of `cr` (sender's output port);
+                          * the local port -> slot x*P + Pn (the source's credits) */
+
+    int *out_slot;       /* [N*P] `in` slot output port o of x drives (unconnected: a scratch slot) */
+    int *cr_slot;        /* [N*P] `cr` slot input port i of x drives (unconnected: a scratch slot) */
 
     /* signals, double-buffered by cycle parity; each is indexed by the module that
      * reads it, so a router absorbs one contiguous row:
      *   in[b][x*P + i]  flit arriving at input port i of x (i = Pn: from the source)
-     *   cr[b][x*P + o]  credits arriving at output port o of x (o = Pn: to the source of x)
-     *   ej[b][x]        flit on the ejection channel of x (to the sink) */
+     *   in[b][N*P + x]  flit on the ejection channel of x (to the sink); ej[b] points there
+     *   cr[b][x*P + o]  credits arriving at output port o of x (o = Pn: to the source of x) */
     link_sig *in[2];
     uint32_t *cr[2];
     link_sig *ej[2];
-    uint32_t *drove_in[2];   /* [N] output ports of x whose `in` slot holds a flit in [b] */
-    uint32_t *drove_cr[2];   /* [N] input ports of x whose `cr` slot is non-zero in [b] */
+    uint8_t *dirty[2];       /* [N] x drove a flit or a credit into buffer [b] */
 
     /* statistics gathered by the routers */
     int measure;                 /* inside the measurement window */
@@ -95,6 +102,9 @@ void network_free(network *net);
  * only slots of parity (t-1)&1 and writes only slots of parity t&1. */
 void router_step(network *net, int x, uint64_t t);
 
+/* occupancy and head of input VC iv's FIFO (the representation depends on B) */
+int network_ib_count(const network *net, int iv);
+flit_t network_ib_front(const network *net, int iv);
 /* flits in the network after cycle t: held in router buffers or driven on a network
  * or injection link in cycle t */
 long network_flits(const network *net, uint64_t t);
