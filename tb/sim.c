@@ -132,7 +132,8 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     rc = 0;
 
     sink_errors serr = {0, 0, ""};
-    source_env senv = {cfg->vcs, cfg->buf_depth, &fl, &rt, &msgs};
+    source_env senv;
+    source_env_init(&senv, cfg->vcs, cfg->buf_depth, &fl, &rt, &msgs);
     sink_env kenv = {&fl, &t, rt.algo->minimal, &msgs, &serr};
     gen_ctx g = {src, 0, 0, -1};
     rng_t shuffle_rng;
@@ -189,13 +190,12 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
             }
             injected += (uint64_t)s;
             router_step(&net, x, tt);
+            const link_sig *ej = &net.ej[cur][x];
+            if (ej->vc < 0) continue;
+            delivered_flits++;
+            if (in_window) win_flits++;
             msg_rec m;
             int msrc;
-            const link_sig *ej = &net.ej[cur][x];
-            if (ej->vc >= 0) {
-                delivered_flits++;
-                if (in_window) win_flits++;
-            }
             if (sink_step(&snk[x], &kenv, x, tt, ej, &m, &msrc)) {
                 delivered_msgs++;
                 if (in_window) win_msgs++;

@@ -19,6 +19,17 @@ void source_free(source *s)
     s->q = NULL;
 }
 
+void source_env_init(source_env *e, int V, int B, const flit_layout *fl, const routing *rt, msg_table *msgs)
+{
+    e->V = V;
+    e->B = B;
+    e->fl = fl;
+    e->rt = rt;
+    e->msgs = msgs;
+    e->all_vcs = V >= 32 ? 0xFFFFFFFFu : (1u << V) - 1;
+    e->id_mask = fl->IW >= 32 ? 0xFFFFFFFFu : (1u << fl->IW) - 1;
+}
+
 int source_enqueue(source *s, uint64_t gen, int dst, int len)
 {
     if (s->qlen >= s->qcap) return -1;
@@ -39,8 +50,7 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
         for (uint32_t m = credits_in; m; m &= m - 1) s->credit[__builtin_ctz(m)]++;
     }
     /* 1. allocation: the queue head takes the lowest free injection VC */
-    uint32_t all = e->V >= 32 ? 0xFFFFFFFFu : (1u << e->V) - 1;
-    uint32_t free_vcs = ~s->vc_busy & all;
+    uint32_t free_vcs = ~s->vc_busy & e->all_vcs;
     if (s->qlen && free_vcs) {
         int v = __builtin_ctz(free_vcs);
         s->vc_msg[v] = s->q[s->qhead];
@@ -58,7 +68,7 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
     int j = s->vc_next[v]++;
     int tail = j == m->len - 1;
     flit_t f;
-    uint32_t id = m->id & (e->fl->IW >= 32 ? 0xFFFFFFFFu : (1u << e->fl->IW) - 1);
+    uint32_t id = m->id & e->id_mask;
     if (j == 0) {
         int bonus = e->rt->algo->init_bonus ? e->rt->algo->init_bonus(e->rt, x, m->dst) : 0;
         f = flit_make_head(e->fl, m->dst, x, id, bonus, tail);

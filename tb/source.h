@@ -32,7 +32,11 @@ typedef struct {
     const flit_layout *fl;
     const routing *rt;
     msg_table *msgs;      /* may be NULL: no records */
+    uint32_t all_vcs;     /* mask of the V VCs */
+    uint32_t id_mask;     /* ids wrap at the flit's id width */
 } source_env;
+
+void source_env_init(source_env *e, int V, int B, const flit_layout *fl, const routing *rt, msg_table *msgs);
 
 int source_init(source *s, long qcap, int V, int B);
 void source_free(source *s);

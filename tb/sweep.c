@@ -183,7 +183,9 @@ int sweep_plot(const char *path, const char *title, const sweep_point *pts, int 
     snprintf(mdat, sizeof mdat, "%s.model.dat", path);
     FILE *d = fopen(dat, "w");
     if (!d) { snprintf(err, errlen, "cannot write '%s': %s", dat, strerror(errno)); return -1; }
-    double ymax = 0;
+    double ymax = 0, sat_rate = -1;
+    for (int i = 0; i < n; i++)
+        if (pts[i].ok == 1 && (pts[i].saturated || pts[i].deadlock) && sat_rate < 0) sat_rate = pts[i].rate;
     for (int i = 0; i < n; i++)
         if (pts[i].ok == 1 && !pts[i].deadlock && isfinite(pts[i].avg_latency)) {
             fprintf(d, "%.8g %.6g %.6g %d\n", pts[i].rate, pts[i].avg_latency,
@@ -202,14 +204,21 @@ int sweep_plot(const char *path, const char *title, const sweep_point *pts, int 
     if (!g) { snprintf(err, errlen, "cannot run gnuplot"); return -1; }
     const char *ext = strrchr(path, '.');
     int png = ext && !strcmp(ext, ".png");
-    fprintf(g, "set terminal %s size 900,600 font 'sans,12'\n", png ? "pngcairo" : "svg");
+    fprintf(g, "set terminal %s size 900,600 font 'sans,12' background rgb 'white'\n", png ? "pngcairo" : "svg");
     fprintf(g, "set output '%s'\n", path);
     fprintf(g, "set title \"%s\" noenhanced\n", title ? title : "");
     fprintf(g, "set xlabel 'offered load (messages/node/cycle)'\nset ylabel 'mean message latency (cycles)'\n");
     fprintf(g, "set key top left\nset grid\n");
     if (ymax > 0) fprintf(g, "set yrange [0:%g]\n", ymax * 1.6);
+    if (sat_rate > 0) /* saturated latencies are off any useful scale: mark the rate instead */
+        fprintf(g, "set arrow from %.8g, graph 0 to %.8g, graph 1 nohead dt 3 lw 2 lc rgb 'red'\n"
+                   "set label 'saturated' at %.8g, graph 0.95 right offset -0.5,0 textcolor rgb 'red'\n",
+                sat_rate, sat_rate, sat_rate);
+    double zl = -1;
+    for (int i = 0; i < n && zl < 0; i++)
+        if (pts[i].ok == 1) zl = pts[i].zero_load_latency;
     fprintf(g, "plot '%s' using 1:($4==0?$2:1/0):3 with yerrorlines lw 2 pt 7 title 'simulation (95%% CI)'", dat);
-    fprintf(g, ", '%s' using 1:($4==1?$2:1/0) with points pt 6 ps 2 title 'saturated'", dat);
+    if (zl > 0) fprintf(g, ", %.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f)'", zl, zl);
     if (nmodel) fprintf(g, ", '%s' using 1:2 with lines lw 2 dt 2 title 'model'", mdat);
     fprintf(g, "\n");
     int rc = pclose(g);
