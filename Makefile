@@ -10,18 +10,18 @@ CFLAGS  ?= -O2 -g
 ifeq ($(shell uname -m),x86_64)
 CFLAGS  += -mpopcnt
 endif
-INC     := -Ic_model -Itb
+INC     := -Ic_model -Itb -Ic_model/queueing
 LDLIBS  := -lcjson -linih -lgsl -lgslcblas -lm
 SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox
 DEPS_RTL := verilator iverilog gtkwave yosys g++
 
-# queueing models: integrated once the library lands (c_model/queueing/queueing.mk)
-LIB_SRCS := $(filter-out tb/main.c,$(wildcard c_model/*.c tb/*.c))
+-include c_model/queueing/queueing.mk
+LIB_SRCS := $(filter-out tb/main.c,$(wildcard c_model/*.c tb/*.c)) $(QUEUEING_SRCS)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 SAN_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/%.o)
-UNIT_SRCS := $(filter-out tests/unit/test_queueing.c,$(wildcard tests/unit/test_*.c))
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
