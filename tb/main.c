@@ -1,11 +1,15 @@
 /* main.c: the flitnet command line.
  *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--shuffle-order]
  *   flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--all]
+ *   flitnet model [CONFIG] model=NAME [key=value ...] [rate=A:B:STEP] [--csv FILE] [--json FILE]
+ *   flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]
  *   flitnet bench [cycles=N]
  *   flitnet help | version
  * Exit codes: 0 done (saturation is a result, not an error), 1 bad input, 2 deadlock,
  * 3 a message arrived corrupted (a simulator bug). */
 #include "bench.h"
+#include "cli.h"
+#include "modelcmd.h"
 #include "config.h"
 #include "report.h"
 #include "route.h"
@@ -15,17 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(const char *msg)
-{
-    fprintf(stderr, "flitnet: %s\n", msg);
-    return 1;
-}
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--shuffle-order]\n"
             "       flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE.svg|png] [--all]\n"
+            "       flitnet model [CONFIG] model=duato-nbc|swft|timeout|dor-comb [key=value ...] [rate=A:B:STEP]\n"
+            "                     [--csv FILE] [--json FILE]\n"
+            "       flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]\n"
             "       flitnet bench [cycles=N]\n"
             "       flitnet help | version\n"
             "CONFIG is a file of `key = value` lines; key=value arguments override it.\n");
@@ -45,51 +47,13 @@ static void help(void)
     printf("\nrouting algorithms: %s\n", route_names());
 }
 
-/* applies CONFIG and key=value arguments; other arguments go to `rest` */
-static int build_config(int argc, char **argv, sim_config *c, char **rest, int *nrest, const char **range)
-{
-    char err[CFG_ERR];
-    config_defaults(c);
-    int first = 1;
-    *nrest = 0;
-    for (int i = 0; i < argc; i++) {
-        char *a = argv[i];
-        char *eq = strchr(a, '=');
-        if (a[0] == '-') {
-            rest[(*nrest)++] = a;
-            if ((!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
-                 !strcmp(a, "--title")) && i + 1 < argc)
-                rest[(*nrest)++] = argv[++i];
-            continue;
-        }
-        if (!eq) {
-            if (!first) { snprintf(err, sizeof err, "unexpected argument '%s' (only one config file)", a); return fail(err); }
-            if (config_load(c, a, err, sizeof err)) return fail(err);
-            first = 0;
-            continue;
-        }
-        first = 0;
-        *eq = 0;
-        const char *val = eq + 1;
-        if (range && (!strcmp(a, "rate") || !strcmp(a, "flit_rate")) && strchr(val, ':')) {
-            *eq = '=';
-            *range = a;
-            continue;
-        }
-        if (config_set(c, a, val, err, sizeof err)) { *eq = '='; return fail(err); }
-        *eq = '=';
-    }
-    if (config_resolve(c, err, sizeof err)) return fail(err);
-    return 0;
-}
-
 static int cmd_sim(int argc, char **argv)
 {
     sim_config c;
     char *rest[64];
     int nrest;
-    if (argc > 60) return fail("too many arguments");
-    if (build_config(argc, argv, &c, rest, &nrest, NULL)) return 1;
+    if (argc > 60) return cli_fail("too many arguments");
+    if (cli_build_config(argc, argv, &c, rest, &nrest, NULL)) return 1;
     const char *json = NULL;
     sim_options opt = {0, 0};
     for (int i = 0; i < nrest; i++) {
@@ -98,12 +62,12 @@ static int cmd_sim(int argc, char **argv)
         else {
             char e[300];
             snprintf(e, sizeof e, "unknown option '%s'", rest[i]);
-            return fail(e);
+            return cli_fail(e);
         }
     }
     sim_result r;
     char err[CFG_ERR];
-    if (sim_run(&c, &opt, &r, err, sizeof err)) return fail(err);
+    if (sim_run(&c, &opt, &r, err, sizeof err)) return cli_fail(err);
     report_summary(stdout, &c, &r);
     int rc = r.deadlock ? 2 : r.corrupt ? 3 : 0;
     if (json && report_json(json, &c, &r)) {
@@ -121,30 +85,30 @@ static int cmd_sweep(int argc, char **argv)
     char *rest[64];
     int nrest;
     const char *range = NULL;
-    if (argc > 60) return fail("too many arguments");
-    if (build_config(argc, argv, &c, rest, &nrest, &range)) return 1;
-    if (!range) return fail("sweep needs rate=A:B:STEP (or flit_rate=A:B:STEP)");
+    if (argc > 60) return cli_fail("too many arguments");
+    if (cli_build_config(argc, argv, &c, rest, &nrest, &range)) return 1;
+    if (!range) return cli_fail("sweep needs rate=A:B:STEP (or flit_rate=A:B:STEP)");
     sweep_spec sp = {0};
     sp.jobs = 1;
     char err[CFG_ERR];
-    if (sweep_parse_range(strchr(range, '=') + 1, &sp, err, sizeof err)) return fail(err);
+    if (sweep_parse_range(strchr(range, '=') + 1, &sp, err, sizeof err)) return cli_fail(err);
     sp.flit_unit = !strncmp(range, "flit_rate", 9);
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
             sp.jobs = atoi(rest[++i]);
-            if (sp.jobs < 1 || sp.jobs > 256) return fail("-j needs a number of workers in 1..256");
+            if (sp.jobs < 1 || sp.jobs > 256) return cli_fail("-j needs a number of workers in 1..256");
         } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) sp.csv = rest[++i];
         else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) sp.plot = rest[++i];
         else if (!strcmp(rest[i], "--title") && i + 1 < nrest) sp.title = rest[++i];
         else if (!strcmp(rest[i], "--all")) sp.all = 1;
         else {
             snprintf(err, sizeof err, "unknown option '%s'", rest[i]);
-            return fail(err);
+            return cli_fail(err);
         }
     }
     sweep_point *pts;
     int n;
-    if (sweep_run(&c, &sp, &pts, &n, err, sizeof err)) return fail(err);
+    if (sweep_run(&c, &sp, &pts, &n, err, sizeof err)) return cli_fail(err);
     int rc = 0, sat = -1;
     for (int i = 0; i < n; i++) {
         if (pts[i].ok < 0) rc = 3;
@@ -166,9 +130,9 @@ static int cmd_sweep(int argc, char **argv)
         if (!sp.title)
             snprintf(title, sizeof title, "%s k=%s, V=%d, M=%g, %s routing, %s traffic", topo_name(c.topology), k,
                      c.vcs, c.msg_len, c.routing, config_traffic_name(c.traffic));
-        if (sweep_plot(sp.plot, title, pts, n, NULL, NULL, 0, err, sizeof err)) {
+        if (sweep_plot(sp.plot, title, pts, n, NULL, 0, err, sizeof err)) {
             free(pts);
-            return fail(err);
+            return cli_fail(err);
         }
         printf("plot: %s\n", sp.plot);
     }
@@ -187,6 +151,8 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "sim")) return cmd_sim(argc - 2, argv + 2);
     if (!strcmp(cmd, "sweep")) return cmd_sweep(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return bench_main(argc - 2, argv + 2);
+    if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
+    if (!strcmp(cmd, "compare")) return cmd_compare(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         help();
         return 0;
@@ -196,6 +162,6 @@ int main(int argc, char **argv)
         return 0;
     }
     char e[300];
-    snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, bench, help, version; see `flitnet help`)", cmd);
-    return fail(e);
+    snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, model, compare, bench, help, version; see `flitnet help`)", cmd);
+    return cli_fail(e);
 }

@@ -175,29 +175,32 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     return 0;
 }
 
-int sweep_plot(const char *path, const char *title, const sweep_point *pts, int n, const double *model_rate,
-               const double *model_lat, int nmodel, char *err, size_t errlen)
+int sweep_plot(const char *path, const char *title, const sweep_point *pts, int n, const plot_curve *curves,
+               int ncurves, char *err, size_t errlen)
 {
-    char dat[4096], mdat[4096];
+    char dat[4096];
     snprintf(dat, sizeof dat, "%s.sim.dat", path);
-    snprintf(mdat, sizeof mdat, "%s.model.dat", path);
     FILE *d = fopen(dat, "w");
     if (!d) { snprintf(err, errlen, "cannot write '%s': %s", dat, strerror(errno)); return -1; }
-    double ymax = 0, sat_rate = -1;
-    for (int i = 0; i < n; i++)
-        if (pts[i].ok == 1 && (pts[i].saturated || pts[i].deadlock) && sat_rate < 0) sat_rate = pts[i].rate;
-    for (int i = 0; i < n; i++)
-        if (pts[i].ok == 1 && !pts[i].deadlock && isfinite(pts[i].avg_latency)) {
+    double ymax = 0, sat_rate = -1, zl = -1;
+    for (int i = 0; i < n; i++) {
+        if (pts[i].ok != 1) continue;
+        if ((pts[i].saturated || pts[i].deadlock) && sat_rate < 0) sat_rate = pts[i].rate;
+        if (zl < 0) zl = pts[i].zero_load_latency;
+        if (!pts[i].deadlock && isfinite(pts[i].avg_latency)) {
             fprintf(d, "%.8g %.6g %.6g %d\n", pts[i].rate, pts[i].avg_latency,
                     isfinite(pts[i].latency_ci95) ? pts[i].latency_ci95 : 0, pts[i].saturated);
             if (!pts[i].saturated && pts[i].avg_latency > ymax) ymax = pts[i].avg_latency;
         }
+    }
     fclose(d);
-    if (nmodel) {
-        FILE *m = fopen(mdat, "w");
-        if (!m) { snprintf(err, errlen, "cannot write '%s': %s", mdat, strerror(errno)); return -1; }
-        for (int i = 0; i < nmodel; i++)
-            if (isfinite(model_lat[i])) fprintf(m, "%.8g %.6g\n", model_rate[i], model_lat[i]);
+    for (int c = 0; c < ncurves; c++) {
+        char md[4200];
+        snprintf(md, sizeof md, "%s.model%d.dat", path, c);
+        FILE *m = fopen(md, "w");
+        if (!m) { snprintf(err, errlen, "cannot write '%s': %s", md, strerror(errno)); return -1; }
+        for (int i = 0; i < curves[c].n; i++)
+            if (isfinite(curves[c].latency[i])) fprintf(m, "%.8g %.6g\n", curves[c].rate[i], curves[c].latency[i]);
         fclose(m);
     }
     FILE *g = popen("gnuplot", "w");
@@ -208,18 +211,16 @@ int sweep_plot(const char *path, const char *title, const sweep_point *pts, int 
     fprintf(g, "set output '%s'\n", path);
     fprintf(g, "set title \"%s\" noenhanced\n", title ? title : "");
     fprintf(g, "set xlabel 'offered load (messages/node/cycle)'\nset ylabel 'mean message latency (cycles)'\n");
-    fprintf(g, "set key top left\nset grid\n");
+    fprintf(g, "set key top left\nset grid\nset xrange [0:*]\n");
     if (ymax > 0) fprintf(g, "set yrange [0:%g]\n", ymax * 1.6);
     if (sat_rate > 0) /* saturated latencies are off any useful scale: mark the rate instead */
         fprintf(g, "set arrow from %.8g, graph 0 to %.8g, graph 1 nohead dt 3 lw 2 lc rgb 'red'\n"
                    "set label 'saturated' at %.8g, graph 0.95 right offset -0.5,0 textcolor rgb 'red'\n",
                 sat_rate, sat_rate, sat_rate);
-    double zl = -1;
-    for (int i = 0; i < n && zl < 0; i++)
-        if (pts[i].ok == 1) zl = pts[i].zero_load_latency;
     fprintf(g, "plot '%s' using 1:($4==0?$2:1/0):3 with yerrorlines lw 2 pt 7 title 'simulation (95%% CI)'", dat);
     if (zl > 0) fprintf(g, ", %.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f)'", zl, zl);
-    if (nmodel) fprintf(g, ", '%s' using 1:2 with lines lw 2 dt 2 title 'model'", mdat);
+    for (int c = 0; c < ncurves; c++)
+        fprintf(g, ", '%s.model%d.dat' using 1:2 with lines lw 2 dt %d title '%s'", path, c, c + 4, curves[c].name);
     fprintf(g, "\n");
     int rc = pclose(g);
     if (rc) { snprintf(err, errlen, "gnuplot failed writing '%s'", path); return -1; }

@@ -27,7 +27,15 @@ int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen);
 /* runs the points; fills *pts (malloc'd) and *npts; prints the table on stdout.
  * Returns 0, or -1 with a reason. */
 int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts, int *npts, char *err, size_t errlen);
-/* gnuplot of latency (with CI bars) vs rate; 0 or -1 with a reason */
-int sweep_plot(const char *path, const char *title, const sweep_point *pts, int n, const double *model_rate,
-               const double *model_lat, int nmodel, char *err, size_t errlen);
+/* a model's latency curve drawn beside the measurement */
+typedef struct {
+    const char *name;
+    const double *rate, *latency;  /* NAN latency: saturated, not drawn */
+    int n;
+} plot_curve;
+
+/* gnuplot of the measured latency (with CI bars) vs rate and any model curves;
+ * 0 or -1 with a reason */
+int sweep_plot(const char *path, const char *title, const sweep_point *pts, int n, const plot_curve *curves,
+               int ncurves, char *err, size_t errlen);
 #endif

@@ -186,6 +186,58 @@ static void deadlock_exits_nonzero_with_report(void **st)
     assert_non_null(strstr(err, "deadlock detected"));
 }
 
+static void model_and_compare_reject_what_they_do_not_cover(void **st)
+{
+    (void)st;
+    expect_error("model", "model needs model=");
+    expect_error("model model=magic", "model: unknown value 'magic'");
+    expect_error("model model=duato-nbc k=8 n=3", "duato-nbc");
+    expect_error("model model=timeout", "hypercube");
+    expect_error("model model=dor-comb traffic=transpose", "covers uniform traffic only");
+    expect_error("model model=dor-comb variant=best", "variant: unknown value 'best'");
+    expect_error("model model=dor-comb tau=x", "tau: 'x' is not a number");
+    expect_error("model model=dor-comb dateline=0", "dateline = 0 is not covered");
+    expect_error("compare model=duato-nbc rate=0.001:0.002:0.001", "no routing for model duato-nbc yet");
+    expect_error("compare routing=dor_escape variant=refined rate=0.001:0.002:0.001", "does not describe routing dor_escape");
+    expect_error("compare model=dor-comb routing=dor vcs=5 variant=refined rate=0.001:0.002:0.001", "even V");
+    expect_error("compare", "compare needs rate=A:B:STEP");
+}
+
+static void model_and_compare_run(void **st)
+{
+    (void)st;
+    char err[4096], path[300];
+    assert_int_equal(run("model model=dor-comb variant=refined --csv m.csv", err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/m.csv", tmpdir);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[256];
+    double prev = 0, rate, lat;
+    int rows = 0;
+    assert_non_null(fgets(line, sizeof line, f)); /* header */
+    while (fgets(line, sizeof line, f) && sscanf(line, "%lf,%lf", &rate, &lat) == 2) {
+        assert_true(lat > prev); /* latency rises with load below saturation */
+        prev = lat;
+        rows++;
+    }
+    fclose(f);
+    assert_true(rows >= 20);
+    assert_int_equal(run("compare k=4 vcs=4 msg_len=16 cycles=20000 warmup=2000 rate=0.002:0.01:0.004 -j 2 "
+                         "--csv c.csv --plot c.svg",
+                         err, sizeof err),
+                     0);
+    snprintf(path, sizeof path, "%s/c.svg", tmpdir);
+    f = fopen(path, "r");
+    assert_non_null(f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/c.csv", tmpdir);
+    f = fopen(path, "r");
+    assert_non_null(f);
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_non_null(strstr(line, "refined_error"));
+    fclose(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -196,6 +248,8 @@ int main(void)
         cmocka_unit_test(rejects_malformed_files),
         cmocka_unit_test(json_output_has_the_documented_fields),
         cmocka_unit_test(deadlock_exits_nonzero_with_report),
+        cmocka_unit_test(model_and_compare_reject_what_they_do_not_cover),
+        cmocka_unit_test(model_and_compare_run),
     };
     return cmocka_run_group_tests_name("cli", tests, setup, teardown);
 }

@@ -1,0 +1,48 @@
+/* cli.c: see cli.h. */
+#include "cli.h"
+#include <stdio.h>
+#include <string.h>
+
+int cli_fail(const char *msg)
+{
+    fprintf(stderr, "flitnet: %s\n", msg);
+    return 1;
+}
+
+int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nrest, const char **range)
+{
+    char err[CFG_ERR];
+    config_defaults(c);
+    int first = 1;
+    *nrest = 0;
+    for (int i = 0; i < argc; i++) {
+        char *a = argv[i];
+        char *eq = strchr(a, '=');
+        if (a[0] == '-') {
+            rest[(*nrest)++] = a;
+            if ((!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
+                 !strcmp(a, "--title")) && i + 1 < argc)
+                rest[(*nrest)++] = argv[++i];
+            continue;
+        }
+        if (!eq) {
+            if (!first) { snprintf(err, sizeof err, "unexpected argument '%s' (only one config file)", a); return cli_fail(err); }
+            if (config_load(c, a, err, sizeof err)) return cli_fail(err);
+            first = 0;
+            continue;
+        }
+        first = 0;
+        *eq = 0;
+        const char *val = eq + 1;
+        if (range && (!strcmp(a, "rate") || !strcmp(a, "flit_rate")) && strchr(val, ':')) {
+            *eq = '=';
+            *range = a;
+            continue;
+        }
+        if (config_set(c, a, val, err, sizeof err)) { *eq = '='; return cli_fail(err); }
+        *eq = '=';
+    }
+    if (config_resolve(c, err, sizeof err)) return cli_fail(err);
+    return 0;
+}
+

@@ -1,0 +1,14 @@
+/* cli.h: what the commands share: reading CONFIG and key=value arguments into a
+ * configuration, and the one-line error convention. */
+#ifndef FLITNET_CLI_H
+#define FLITNET_CLI_H
+#include "config.h"
+
+/* prints "flitnet: MSG" on stderr; returns 1 (the exit status of bad input) */
+int cli_fail(const char *msg);
+/* Applies CONFIG and key=value arguments to the defaults and resolves them. Options
+ * (arguments starting with '-', with the value of --json/--csv/--plot/-j/--title) go to
+ * rest. When range is not NULL, rate=A:B:STEP or flit_rate=A:B:STEP is left in *range.
+ * Returns 0, or 1 after printing the error. */
+int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nrest, const char **range);
+#endif
