@@ -25,7 +25,8 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all deps deps-rtl run test test-unit test-san test-cli bench clean
+.PHONY: all deps deps-rtl run test test-unit test-san test-cli bench clean validate validate-000 validate-002 \
+        validate-003 validate-004 validate-refined
 all: $(BUILD)/flitnet
 
 # Installs the Debian packages that are missing (sudo when not root).
@@ -83,6 +84,13 @@ test: deps deps-rtl
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@tests/bench.sh
+
+# The seeds' validations (docs/results.md): plots, CSVs and Markdown tables under
+# build/validate/. CYCLES=N shortens the simulations.
+validate: validate-000 validate-002 validate-003 validate-refined validate-004
+validate-000 validate-002 validate-003 validate-004 validate-refined: validate-%: deps
+	@$(MAKE) --no-print-directory all
+	tb/validate.sh $* $(BUILD)/validate
 
 clean:
 	rm -rf $(BUILD)

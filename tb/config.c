@@ -420,3 +420,16 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
 double config_msg_rate(const sim_config *c) { return c->rate; }
 
 const char *config_traffic_name(traffic_kind t) { return e_traffic[t]; }
+
+const char *config_shape(const sim_config *c, char *buf, size_t len)
+{
+    if (c->topology == TOPO_HYPERCUBE) {
+        snprintf(buf, len, "2^%d hypercube", c->n);
+        return buf;
+    }
+    size_t o = 0;
+    buf[0] = 0;
+    for (int d = 0; d < c->n && o < len; d++) o += (size_t)snprintf(buf + o, len - o, d ? "x%d" : "%d", c->k[d]);
+    if (o < len) snprintf(buf + o, len - o, " %s", topo_name(c->topology));
+    return buf;
+}

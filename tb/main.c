@@ -128,7 +128,7 @@ static int cmd_sweep(int argc, char **argv)
         config_value(&c, 1, k, sizeof k);
         snprintf(title, sizeof title, "%s", sp.title ? sp.title : "");
         if (!sp.title)
-            snprintf(title, sizeof title, "%s k=%s, V=%d, M=%g, %s routing, %s traffic", topo_name(c.topology), k,
+            snprintf(title, sizeof title, "%s, V=%d, M=%g, %s routing, %s traffic", config_shape(&c, k, sizeof k),
                      c.vcs, c.msg_len, c.routing, config_traffic_name(c.traffic));
         if (sweep_plot(sp.plot, title, pts, n, NULL, 0, err, sizeof err)) {
             free(pts);

@@ -15,9 +15,9 @@ static const char *status(const sim_result *r)
 void report_summary(FILE *f, const sim_config *c, const sim_result *r)
 {
     char k[64];
-    config_value(c, 1, k, sizeof k);
-    fprintf(f, "flitnet %s: %s k=%s, V=%d B=%d Bo=%d, routing %s, select %s, %s traffic, M=%g (%s)\n", FLITNET_VERSION,
-            topo_name(c->topology), k, c->vcs, c->buf_depth, c->obuf_depth, c->routing,
+    config_shape(c, k, sizeof k);
+    fprintf(f, "flitnet %s: %s, V=%d B=%d Bo=%d, routing %s, select %s, %s traffic, M=%g (%s)\n", FLITNET_VERSION, k,
+            c->vcs, c->buf_depth, c->obuf_depth, c->routing,
             c->select ? "random" : "first", config_traffic_name(c->traffic), c->msg_len,
             c->msg_len_dist == LEN_FIXED ? "fixed" : "exp");
     if (c->traffic != TR_TRACE)

@@ -213,14 +213,20 @@ int sweep_plot(const char *path, const char *title, const sweep_point *pts, int 
     fprintf(g, "set xlabel 'offered load (messages/node/cycle)'\nset ylabel 'mean message latency (cycles)'\n");
     fprintf(g, "set key top left\nset grid\nset xrange [0:*]\n");
     if (ymax > 0) fprintf(g, "set yrange [0:%g]\n", ymax * 1.6);
+    else if (!n) fprintf(g, "set yrange [0:*]\n");
     if (sat_rate > 0) /* saturated latencies are off any useful scale: mark the rate instead */
         fprintf(g, "set arrow from %.8g, graph 0 to %.8g, graph 1 nohead dt 3 lw 2 lc rgb 'red'\n"
                    "set label 'saturated' at %.8g, graph 0.95 right offset -0.5,0 textcolor rgb 'red'\n",
                 sat_rate, sat_rate, sat_rate);
-    fprintf(g, "plot '%s' using 1:($4==0?$2:1/0):3 with yerrorlines lw 2 pt 7 title 'simulation (95%% CI)'", dat);
+    const char *sep = "plot ";
+    if (n) {
+        fprintf(g, "plot '%s' using 1:($4==0?$2:1/0):3 with yerrorlines lw 2 pt 7 title 'simulation (95%% CI)'", dat);
+        sep = ", ";
+    }
     if (zl > 0) fprintf(g, ", %.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f)'", zl, zl);
-    for (int c = 0; c < ncurves; c++)
-        fprintf(g, ", '%s.model%d.dat' using 1:2 with lines lw 2 dt %d title '%s'", path, c, c + 4, curves[c].name);
+    for (int c = 0; c < ncurves; c++, sep = ", ")
+        fprintf(g, "%s'%s.model%d.dat' using 1:2 with lines lw 2 dt %d title '%s'", sep, path, c, c + 1,
+                curves[c].name);
     fprintf(g, "\n");
     int rc = pclose(g);
     if (rc) { snprintf(err, errlen, "gnuplot failed writing '%s'", path); return -1; }

@@ -156,17 +156,10 @@ static int nbc_solve(const qm_params *p, qm_result *out)
     nbc_ctx c;
     nbc_setup(p, &c);
     double x[1] = {nbc_zero_load(p)};
-    fp_report rep;
-    fp_solve(nbc_map, &c, x, 1, NULL, &rep);
-    out->iterations = rep.iterations;
+    int sat = qm_iterate(nbc_map, &c, x, 1, out);
     out->lambda_c = c.lc;
     out->network_latency = x[0];
-    if (rep.status != FP_CONVERGED) {
-        out->saturated = 1;
-        out->latency = INFINITY;
-        snprintf(out->why, sizeof out->why, "%s", rep.why);
-        return 0;
-    }
+    if (sat) return 0;
     double S = x[0];
     double lv = c.lg / c.V;
     if (!(lv * S < 1.0)) {

@@ -3,6 +3,7 @@
 #ifndef QM_INTERNAL_H
 #define QM_INTERNAL_H
 
+#include "fixed_point.h"
 #include "qmodel.h"
 #include <stdarg.h>
 
@@ -34,6 +35,10 @@ double qm_nbc_pblock_mix(const double *P, int V, int V1, int V2, int c, int lite
 
 /* swft.c: eq 2 as read, mean hops per dimension with failure probability pf */
 double qm_swft_kf(int k, double pf);
+
+/* Runs a model's fixed-point iteration from x. Returns 0 when it converged; otherwise
+ * marks out saturated (latency +inf, the reason in why) and returns 1. */
+int qm_iterate(fp_map g, void *ctx, double *x, int n, qm_result *out);
 
 /* number of nodes */
 double qm_nodes(const qm_params *p);

@@ -179,3 +179,15 @@ double qm_saturation_rate(const qm_params *p, double tol)
     double s = bisect_sup(stable_at, &c, 0.5 / p->M, tol);
     return (s < 0.0) ? NAN : s;
 }
+
+int qm_iterate(fp_map g, void *ctx, double *x, int n, qm_result *out)
+{
+    fp_report rep;
+    fp_solve(g, ctx, x, n, NULL, &rep);
+    out->iterations = rep.iterations;
+    if (rep.status == FP_CONVERGED) return 0;
+    out->saturated = 1;
+    out->latency = INFINITY;
+    snprintf(out->why, sizeof out->why, "%s", rep.why);
+    return 1;
+}

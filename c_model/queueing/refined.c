@@ -389,15 +389,8 @@ static int rf_run(rf_ctx *c, qm_result *out)
     double lmax = 0.0;
     for (int t = T_NET0; t < c->ntypes; t++) if (c->lam[t] > lmax) lmax = c->lam[t];
     out->lambda_c = lmax;
-    fp_report rep;
-    fp_solve(rf_map, c, x, 4, NULL, &rep);
-    out->iterations = rep.iterations;
-    if (rep.status != FP_CONVERGED) {
-        out->saturated = 1;
-        out->latency = INFINITY;
-        snprintf(out->why, sizeof out->why, "%s", rep.why);
-        return 0;
-    }
+    int sat = qm_iterate(rf_map, c, x, 4, out);
+    if (sat) return 0;
     double gx[4];
     char why[160];
     rf_map(x, gx, c, why, sizeof why); /* leave T_s of the solution in c */

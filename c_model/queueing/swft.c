@@ -134,17 +134,10 @@ static int sw_solve(const qm_params *p, qm_result *out)
     double hop0 = 1.0 + c.pf * (c.M + c.dre);
     for (int j = 1; j <= c.n; j++) x[j - 1] = c.M + j * c.kf * hop0;
     x[c.n] = 0.0;
-    fp_report rep;
-    fp_solve(sw_map, &c, x, c.n + 1, NULL, &rep);
-    out->iterations = rep.iterations;
+    int sat = qm_iterate(sw_map, &c, x, c.n + 1, out);
     out->lambda_c = c.lc;
     out->network_latency = x[c.n - 1];
-    if (rep.status != FP_CONVERGED) {
-        out->saturated = 1;
-        out->latency = INFINITY;
-        snprintf(out->why, sizeof out->why, "%s", rep.why);
-        return 0;
-    }
+    if (sat) return 0;
     out->source_wait = x[c.n];
     out->vbar = c.vbar;
     out->latency = (x[c.n - 1] + x[c.n]) * c.vbar; /* eq 1 */

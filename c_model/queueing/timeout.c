@@ -134,17 +134,10 @@ static int to_solve(const qm_params *p, qm_result *out)
     c.dbar = to_probs(p, c.p);
     c.lc = c.lg * c.dbar / c.n; /* eq 11 */
     double x[1] = {c.M + c.dbar};
-    fp_report rep;
-    fp_solve(to_map, &c, x, 1, NULL, &rep);
-    out->iterations = rep.iterations;
+    int sat = qm_iterate(to_map, &c, x, 1, out);
     out->lambda_c = c.lc;
     out->network_latency = x[0];
-    if (rep.status != FP_CONVERGED) {
-        out->saturated = 1;
-        out->latency = INFINITY;
-        snprintf(out->why, sizeof out->why, "%s", rep.why);
-        return 0;
-    }
+    if (sat) return 0;
     double S = x[0], lv = c.lg / c.V;
     if (!(lv * S < 1.0)) {
         out->saturated = 1;

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Reproduces the seeds' validations: simulation beside the seed models (and the refined
+# model where it applies), or the model alone where the simulator lacks the routing yet.
+# Usage: tb/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]   (tables: only assemble)
+# Writes OUTDIR/<experiment>/*.svg, *.csv and OUTDIR/<experiment>.md (Markdown tables
+# made by `flitnet compare/model --summary`). CYCLES overrides the simulated cycles.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which=${1:-all}
+out=${2:-build/validate}
+cycles=${CYCLES:-300000}
+jobs=$(nproc)
+bin=build/flitnet
+mkdir -p "$out"
+
+# compare_table FILE TITLE: the header of a compare summary
+compare_table() {
+    {
+        echo "### $2"
+        echo
+        echo "| experiment | routing | measured saturation rate | seed model saturation (error) | seed MAE < 70 % | seed MAE < 80 % | refined model saturation (error) | refined MAE < 70 % | refined MAE < 80 % |"
+        echo "|---|---|---|---|---|---|---|---|---|"
+    } > "$1"
+}
+model_table() {
+    {
+        echo "### $2"
+        echo
+        echo "| experiment | variant | zero-load latency | saturation rate | latency at 50 % of it | at 80 % |"
+        echo "|---|---|---|---|---|---|"
+    } > "$1"
+}
+
+# a rate range up to a fraction of the ideal capacity (the sweep stops at saturation)
+range() { # capacity_flits M fraction points
+    awk -v c="$1" -v m="$2" -v f="$3" -v n="$4" 'BEGIN { top = c * f / m; s = top / n; printf "%.6g:%.6g:%.6g", s, top, s }'
+}
+
+# seed 004 (Najaf-abadi, Sarbazi-Azad): DOR with escape VCs v1/v2 on unidirectional tori,
+# Fig. 1 (16x16 and 8x8x8, L = 3/5, M = 32/64/100) and Fig. 2 (16x16, L = 5, M = 32)
+v004() {
+    local d=$out/004 md=$out/004.md
+    mkdir -p "$d"
+    compare_table "$md" "seed 004, Figs. 1-2: dimension-order routing (dor_escape), unidirectional tori"
+    for net in "16:2:0.13278" "8:3:0.28516"; do
+        IFS=: read -r k n cap <<< "$net"
+        for L in 3 5; do
+            for M in 32 64 100; do
+                [ "$n" = 3 ] && [ "$M" != 32 ] && continue # Fig. 1 shows 8x8x8 with M = 32
+                local name="t${k}n${n}_L${L}_M${M}"
+                $bin compare topology=torus_uni k="$k" n="$n" vcs="$L" msg_len="$M" routing=dor_escape \
+                    cycles="$cycles" rate="$(range "$cap" "$M" 0.7 20)" -j "$jobs" \
+                    --title "${k}^${n} uni-torus, L=$L, M=$M" --summary "$md" \
+                    --csv "$d/$name.csv" --plot "$d/$name.svg" > "$d/$name.txt"
+                echo "004 $name: $(grep -E '^seed ' "$d/$name.txt" | head -1)"
+            done
+        done
+    done
+}
+
+# the refined model against this simulator's router: DOR with dateline classes
+vrefined() {
+    local d=$out/refined md=$out/refined.md
+    mkdir -p "$d"
+    compare_table "$md" "refined model: 8x8 and 16x16 bidirectional tori, dor, V = 10"
+    for net in "8:0.98438" "16:0.49805"; do
+        IFS=: read -r k cap <<< "$net"
+        for M in 32 64; do
+            local name="t${k}_V10_M${M}"
+            $bin compare k="$k" vcs=10 msg_len="$M" routing=dor cycles="$cycles" rate="$(range "$cap" "$M" 0.6 20)" \
+                -j "$jobs" --title "${k}x${k} torus, V=10, M=$M" --summary "$md" \
+                --csv "$d/$name.csv" --plot "$d/$name.svg" > "$d/$name.txt"
+            echo "refined $name: $(grep -E '^refined ' "$d/$name.txt" | head -1)"
+        done
+    done
+}
+
+# models whose routing the simulator does not have yet: the model curves alone
+model_only() { # md title name args...
+    local md=$1 title=$2 name=$3 d
+    d=$(dirname "$md")/$(basename "$md" .md)
+    shift 3
+    for variant in seed refined; do
+        $bin model "$@" variant=$variant --title "$title" --summary "$md" --csv "$d/${name}_$variant.csv" \
+            --plot "$d/${name}_$variant.svg" > "$d/${name}_$variant.txt" 2> "$d/${name}_$variant.err" ||
+            { [ $variant = refined ] && continue; cat "$d/${name}_$variant.err" >&2; return 1; }
+    done
+}
+
+# seed 000 Fig. 9 / seed 001 Fig. 1: Duato-Nbc, 8x8 and 16x16, V = 10, M = 32/64
+v000() {
+    local md=$out/000.md
+    mkdir -p "$out/000"
+    model_table "$md" "seeds 000 Fig. 9 / 001 Fig. 1: Duato-Nbc (model only: the simulator has no Duato-Nbc routing yet)"
+    for k in 8 16; do
+        for M in 32 64; do
+            model_only "$md" "${k}x${k} torus, V=10, M=$M" "t${k}_M${M}" model=duato-nbc k="$k" vcs=10 msg_len="$M"
+        done
+    done
+    echo "000: $(tail -n +5 "$md" | wc -l) model rows"
+}
+
+# seed 002 Fig. 3: software-based fault-tolerant routing, 8-ary 2- and 3-cubes
+v002() {
+    local md=$out/002.md
+    mkdir -p "$out/002"
+    model_table "$md" "seed 002 Fig. 3: software-based fault-tolerant routing (model only: no software rerouting or faults in the simulator yet)"
+    for n in 2 3; do
+        for V in 4 10; do
+            for M in 32 64; do
+                for nf in 0 3 5 12; do
+                    model_only "$md" "8-ary ${n}-cube, V=$V, M=$M, nf=$nf" "n${n}_V${V}_M${M}_nf${nf}" \
+                        model=swft k=8 n="$n" vcs="$V" msg_len="$M" faults="$nf"
+                done
+            done
+        done
+    done
+    echo "002: $(tail -n +5 "$md" | wc -l) model rows"
+}
+
+# seed 003 Fig. 1: Duato with time-out on the 2^10 hypercube, locality patterns 1 and 2
+v003() {
+    local md=$out/003.md
+    mkdir -p "$out/003"
+    model_table "$md" "seed 003 Fig. 1: Duato's routing with time-out, 2^10 hypercube (model only: no time-out routing in the simulator yet)"
+    local p1=0.9,0.1 p2=0.7,0.2,0.0125,0.0125,0.0125,0.0125,0.0125,0.0125,0.0125,0.0125
+    for M in 32 256; do
+        for V in 2 3; do
+            model_only "$md" "pattern 1, M=tau=$M, V=$V" "p1_M${M}_V${V}" model=timeout topology=hypercube n=10 \
+                vcs="$V" msg_len="$M" msg_len_dist=exp tau="$M" traffic=locality locality_p=$p1
+            model_only "$md" "pattern 2, M=tau=$M, V=$V" "p2_M${M}_V${V}" model=timeout topology=hypercube n=10 \
+                vcs="$V" msg_len="$M" msg_len_dist=exp tau="$M" traffic=locality locality_p=$p2
+        done
+    done
+    echo "003: $(tail -n +5 "$md" | wc -l) model rows"
+}
+
+# results.md: every table made so far, in a fixed order
+assemble() {
+    {
+        echo "<!-- made by tb/validate.sh from flitnet compare/model --summary; cycles = $cycles -->"
+        for e in refined 004 000 002 003; do
+            [ -f "$out/$e.md" ] && { cat "$out/$e.md"; echo; }
+        done
+    } > "$out/results.md"
+}
+
+case $which in
+004) v004 ;;
+refined) vrefined ;;
+000) v000 ;;
+002) v002 ;;
+003) v003 ;;
+all) v000; v002; v003; vrefined; v004 ;;
+tables) ;;
+*) echo "usage: tb/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]" >&2; exit 1 ;;
+esac
+assemble
+echo "tables: $out/results.md" 
