@@ -21,7 +21,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         if (a[0] == '-') {
             rest[(*nrest)++] = a;
             if ((!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
-                 !strcmp(a, "--title")) && i + 1 < argc)
+                 !strcmp(a, "--title") || !strcmp(a, "--summary")) && i + 1 < argc)
                 rest[(*nrest)++] = argv[++i];
             continue;
         }
