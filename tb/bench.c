@@ -83,7 +83,8 @@ int bench_main(int argc, char **argv)
         char err[256], buf[64];
         config_defaults(&c);
         set(&c, "k", nets[ni]);
-        set(&c, "cycles", "40000");
+        snprintf(buf, sizeof buf, "%ld", cycles);
+        set(&c, "cycles", buf); /* the bisection judges saturation on runs as long as the measured ones */
         set(&c, "warmup", "10000");
         if (config_resolve(&c, err, sizeof err)) { fprintf(stderr, "flitnet: %s\n", err); return 1; }
         /* saturation rate: bisection on the saturated flag with short runs */
@@ -97,8 +98,6 @@ int bench_main(int argc, char **argv)
             else lo = mid;
         }
         double sat = lo;
-        snprintf(buf, sizeof buf, "%ld", cycles);
-        set(&c, "cycles", buf);
         const char *names[] = {"20% of sat", "60% of sat", "saturation"};
         const double frac[] = {0.2, 0.6, 1.0};
         for (int j = 0; j < 3; j++) {
