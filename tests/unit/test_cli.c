@@ -238,6 +238,54 @@ static void model_and_compare_run(void **st)
     fclose(f);
 }
 
+/* a file's text without the lines (JSON) or columns (CSV) that hold wall-clock times */
+static void read_without_timing(const char *name, char *buf, size_t len)
+{
+    char path[300], line[4096];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t o = 0;
+    buf[0] = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strstr(line, "\"wall_seconds\"")) continue;
+        /* CSV: drop the wall_seconds column (second to last) */
+        char *last = strrchr(line, ','), *prev = NULL;
+        if (last && strchr(line, '"') == NULL) {
+            *last = 0;
+            prev = strrchr(line, ',');
+            *last = ',';
+            if (prev) memmove(prev, last, strlen(last) + 1);
+        }
+        o += (size_t)snprintf(buf + o, len - o, "%s", line);
+    }
+    fclose(f);
+}
+
+static void same_seed_same_bytes(void **st)
+{
+    (void)st;
+    static char a[1 << 20], b[1 << 20];
+    char err[4096];
+    assert_int_equal(run("sim k=4 vcs=3 msg_len=8 flit_rate=0.3 cycles=20000 warmup=1000 --json d1.json", err,
+                         sizeof err), 0);
+    assert_int_equal(run("sim k=4 vcs=3 msg_len=8 flit_rate=0.3 cycles=20000 warmup=1000 --json d2.json", err,
+                         sizeof err), 0);
+    read_without_timing("d1.json", a, sizeof a);
+    read_without_timing("d2.json", b, sizeof b);
+    assert_true(strlen(a) > 1000);
+    assert_string_equal(a, b);
+    /* a sweep gives the same table whatever the number of workers */
+    assert_int_equal(run("sweep k=4 vcs=4 msg_len=8 cycles=15000 warmup=1000 flit_rate=0.1:0.5:0.1 -j 1 --csv s1.csv",
+                         err, sizeof err), 0);
+    assert_int_equal(run("sweep k=4 vcs=4 msg_len=8 cycles=15000 warmup=1000 flit_rate=0.1:0.5:0.1 -j 2 --csv s2.csv",
+                         err, sizeof err), 0);
+    read_without_timing("s1.csv", a, sizeof a);
+    read_without_timing("s2.csv", b, sizeof b);
+    assert_true(strlen(a) > 200);
+    assert_string_equal(a, b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +298,7 @@ int main(void)
         cmocka_unit_test(deadlock_exits_nonzero_with_report),
         cmocka_unit_test(model_and_compare_reject_what_they_do_not_cover),
         cmocka_unit_test(model_and_compare_run),
+        cmocka_unit_test(same_seed_same_bytes),
     };
     return cmocka_run_group_tests_name("cli", tests, setup, teardown);
 }
