@@ -2,6 +2,7 @@
  * reports belongs to that run alone. Timings are printed, never asserted. */
 #include "bench.h"
 #include "config.h"
+#include "qmodel.h"
 #include "report.h"
 #include "sim.h"
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct {
@@ -62,6 +64,44 @@ static void set(sim_config *c, const char *k, const char *v)
     }
 }
 
+/* the analytical models: time of a 50-point latency curve up to saturation */
+static void bench_models(void)
+{
+    static const struct { qm_kind kind; int variant; } cases[] = {
+        {QM_DUATO_NBC, QM_SEED}, {QM_DUATO_NBC, QM_REFINED}, {QM_SWFT, QM_SEED},
+        {QM_TIMEOUT, QM_SEED},   {QM_DOR_COMB, QM_SEED},     {QM_DOR_COMB, QM_REFINED},
+    };
+    printf("\nmodels: 50-point latency curve up to the saturation rate, each model's own default network\n");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        qm_params p;
+        qm_params_init(&p, cases[i].kind);
+        p.variant = cases[i].variant;
+        if (p.variant == QM_REFINED) { /* the refined models describe this simulator's router */
+            p.tie_positive = 1;
+            p.dateline = 2;
+            if (p.kind == QM_DOR_COMB) {
+                p.topo = QM_TORUS_BI;
+                p.V = 10;
+            }
+        }
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        double sat = qm_saturation_rate(&p, 1e-6);
+        struct timespec t2;
+        clock_gettime(CLOCK_MONOTONIC, &t2);
+        for (int j = 1; j <= 50; j++) {
+            qm_result r;
+            p.rate = sat * j / 50.0;
+            qm_solve(&p, &r);
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double ms = (double)(t1.tv_sec - t2.tv_sec) * 1e3 + (double)(t1.tv_nsec - t2.tv_nsec) / 1e6;
+        double bs = (double)(t2.tv_sec - t0.tv_sec) * 1e3 + (double)(t2.tv_nsec - t0.tv_nsec) / 1e6;
+        printf("  %-9s %-7s curve %7.2f ms, saturation bisection %7.2f ms\n", qm_name(p.kind),
+               p.variant == QM_REFINED ? "refined" : "seed", ms, bs);
+    }
+}
+
 int bench_main(int argc, char **argv)
 {
     long cycles = 100000;
@@ -112,5 +152,6 @@ int bench_main(int argc, char **argv)
             fflush(stdout);
         }
     }
+    bench_models();
     return 0;
 }

@@ -459,27 +459,6 @@ static void test_check_errors(void **state)
     assert_int_equal(qm_from_name("dally", &dummy), -1);
 }
 
-static void test_curve_timing(void **state)
-{
-    (void)state;
-    qm_params c[16];
-    int n = configs(c);
-    for (int i = 0; i < n; i++) {
-        double sat = qm_saturation_rate(&c[i], 1e-6);
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        for (int j = 1; j <= 50; j++) {
-            qm_result r;
-            c[i].rate = sat * j / 50.0;
-            qm_solve(&c[i], &r);
-        }
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
-        printf("[ timing ] %-9s variant %d: 50-point curve up to saturation %.2f ms\n", qm_name(c[i].kind),
-               c[i].variant, ms);
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -496,7 +475,6 @@ int main(void)
         cmocka_unit_test(test_refined_dateline_modes),
         cmocka_unit_test(test_nbc_blocking_readings),
         cmocka_unit_test(test_check_errors),
-        cmocka_unit_test(test_curve_timing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
