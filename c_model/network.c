@@ -61,6 +61,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->out_slot = xcalloc(NP, sizeof(int), &fail);
     net->cr_slot = xcalloc(NP, sizeof(int), &fail);
     net->stalled = xcalloc(NP, 4, &fail);
+    net->moved = xcalloc(NP, 4, &fail);
     net->ovc_owner = xcalloc(NV, 2, &fail);
     net->chan_flits = xcalloc(NP, sizeof(uint64_t), &fail);
     for (int b = 0; b < 2; b++) {
@@ -102,7 +103,7 @@ void network_free(network *net)
     void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->rc_valid, net->blocked, net->waiters, net->ob,
                     net->ovc, net->ovc_since, net->ib_ne, net->ivc_act, net->ob_ne, net->ob_full,
                     net->ovc_busy, net->cred_ok, net->link_ptr, net->va_ptr, net->lfsr_pos, net->held, net->up,
-                    net->down, net->stalled, net->ovc_owner, net->chan_flits, net->in[0], net->in[1], net->cr[0],
+                    net->down, net->stalled, net->moved, net->ovc_owner, net->chan_flits, net->in[0], net->in[1], net->cr[0],
                     net->cr[1], net->dirty[0], net->dirty[1], net->out_slot, net->cr_slot};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++) free(ptrs[i]);
     memset(net, 0, sizeof *net);
@@ -412,6 +413,7 @@ HOT uint32_t switch_traverse(network *net, int x, int cur, const int B, const in
             moved |= 1u << v;
         }
         net->cr[cur][net->cr_slot[rp + i]] = moved;
+        net->moved[rp + i] |= moved;
         drove |= moved;
         nmoved += __builtin_popcount(moved);
     }
@@ -466,6 +468,7 @@ long network_flits(const network *net, uint64_t t)
 }
 void network_close_window(network *net, uint64_t t_end)
 {
+    if (!net->measure) return; /* the window never opened */
     for (int x = 0; x < net->N; x++)
         for (int o = 0; o < net->Pn; o++) {
             uint32_t m = net->ovc_busy[x * net->P + o];

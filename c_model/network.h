@@ -62,6 +62,8 @@ typedef struct {
     int *held;           /* [N] flits in the router's buffers */
 
     uint32_t *stalled;   /* [N*P] hint: the active IVC's output buffer was full */
+    uint32_t *moved;     /* [N*P] IVCs that sent a flit through the crossbar since the last
+                          * deadlock check (the testbench clears it) */
     uint16_t *ovc_owner; /* [NOV] i*V + v of the IVC that owns the OVC */
 
     /* wiring, precomputed: neighbour slots, -1 if unconnected */

@@ -56,7 +56,7 @@ static const key_def keys[] = {
     {"drain", T_ENUM, OFF(drain), e_bool, 0, 0, "1: after `cycles`, stop generating and run until the network is empty"},
     {"batches", T_INT, OFF(batches), NULL, 2, 1000, "batches for the batch-means confidence interval"},
     {"deadlock_cycles", T_LONG, OFF(deadlock_cycles), NULL, 10, 1e12,
-     "watchdog: flits in the network and none moved for this many cycles is a deadlock"},
+     "watchdog period: nothing moved, or VCs stuck waiting only on each other, for this long is a deadlock"},
     {"max_queue", T_LONG, OFF(max_queue), NULL, 1, 1e8,
      "a source queue longer than this (messages) stops the run as saturated"},
 };

@@ -143,7 +143,8 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     const uint64_t window = cycles - warmup, blen = window / (uint64_t)cfg->batches;
     const int P = t.P, Pn = t.Pn;
     uint64_t injected = 0, delivered_flits = 0, delivered_msgs = 0, win_flits = 0, win_msgs = 0;
-    uint64_t last_moves = 0, last_progress = 0, fp = 0;
+    uint64_t last_moves = 0, last_progress = 0, fp = 0, next_check = (uint64_t)cfg->deadlock_cycles;
+    static char dead_buf[1 << 15];
     long outstanding_at_warmup = 0;
     double in_system = 0;
     batch_in_system = calloc((size_t)cfg->batches, sizeof(double));
@@ -210,21 +211,41 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
             uint64_t b = (tt - warmup) / blen;
             if (b < (uint64_t)cfg->batches) batch_in_system[b] += q;
         }
-        /* watchdog: flits inside and nothing moved */
+        /* watchdog: flits inside and nothing moved at all for deadlock_cycles; and every
+         * deadlock_cycles, a dead set among the VCs that moved nothing (a partial deadlock) */
         uint64_t moves = net.moves + injected;
+        int dead = 0;
         if (moves != last_moves || injected == delivered_flits) {
             last_moves = moves;
             last_progress = tt;
         } else if (tt - last_progress >= (uint64_t)cfg->deadlock_cycles) {
+            dead = 1;
+        }
+        if (!dead && tt + 1 >= next_check) {
+            next_check = tt + 1 + (uint64_t)cfg->deadlock_cycles;
+            size_t np = (size_t)t.N * (size_t)P;
+            uint32_t all = cfg->vcs >= 32 ? 0xFFFFFFFFu : (1u << cfg->vcs) - 1;
+            for (size_t i = 0; i < np; i++) net.moved[i] = ~net.moved[i] & all; /* now: did not move */
+            if (injected != delivered_flits && deadlock_find(&net, net.moved, dead_buf, sizeof dead_buf)) dead = 2;
+            memset(net.moved, 0, np * sizeof *net.moved);
+        }
+        if (dead) {
             res->deadlock = 1;
             size_t cap = 1 << 16;
             res->deadlock_report = malloc(cap);
             if (res->deadlock_report) {
-                int n = snprintf(res->deadlock_report, cap,
-                                 "deadlock at cycle %llu: %llu flits in the network, none moved for %ld cycles\n",
-                                 (unsigned long long)tt, (unsigned long long)(injected - delivered_flits),
-                                 cfg->deadlock_cycles);
-                deadlock_explain(&net, res->deadlock_report + n, cap - (size_t)n);
+                int n = dead == 1 ? snprintf(res->deadlock_report, cap,
+                                             "deadlock at cycle %llu: %llu flits in the network, none moved for %ld cycles\n",
+                                             (unsigned long long)tt, (unsigned long long)(injected - delivered_flits),
+                                             cfg->deadlock_cycles)
+                                  : snprintf(res->deadlock_report, cap,
+                                             "deadlock at cycle %llu: %llu flits in the network; some VCs moved nothing for "
+                                             "%ld cycles and wait only on each other\n",
+                                             (unsigned long long)tt, (unsigned long long)(injected - delivered_flits),
+                                             cfg->deadlock_cycles);
+                if (dead == 1 && !deadlock_find(&net, NULL, res->deadlock_report + n, cap - (size_t)n))
+                    snprintf(res->deadlock_report + n, cap - (size_t)n, "no cycle of waiting VCs found\n");
+                if (dead == 2) snprintf(res->deadlock_report + n, cap - (size_t)n, "%s", dead_buf);
             }
             tt++;
             break;
@@ -266,7 +287,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     res->wall_seconds = now_seconds() - t0;
     res->cycles = tt;
     uint64_t end = tt < cycles ? tt : cycles;
-    if (tt < cycles) network_close_window(&net, tt);
+    if (tt < cycles) network_close_window(&net, tt); /* stopped early: no-op before the window */
     double win = end > warmup ? (double)(end - warmup) : 1;
 
     res->avg_latency = stats_mean(&st);
