@@ -95,4 +95,7 @@ validate-000 validate-002 validate-003 validate-004 validate-refined: validate-%
 clean:
 	rm -rf $(BUILD)
 
+# the Verilog router: lint, cosim, cosim-ci, waves, synth, bench-rtl (rtl/rtl.mk)
+include rtl/rtl.mk
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

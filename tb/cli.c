@@ -21,7 +21,8 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         if (a[0] == '-') {
             rest[(*nrest)++] = a;
             if ((!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
-                 !strcmp(a, "--title") || !strcmp(a, "--summary")) && i + 1 < argc)
+                 !strcmp(a, "--title") || !strcmp(a, "--summary") || !strcmp(a, "--vcd") ||
+                 !strcmp(a, "--vcd-window")) && i + 1 < argc)
                 rest[(*nrest)++] = argv[++i];
             continue;
         }

@@ -1,5 +1,5 @@
 /* main.c: the flitnet command line.
- *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--shuffle-order]
+ *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--shuffle-order]
  *   flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--all]
  *   flitnet model [CONFIG] model=NAME [key=value ...] [rate=A:B:STEP] [--csv FILE] [--json FILE]
  *   flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]
@@ -23,7 +23,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--shuffle-order]\n"
+            "usage: flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--shuffle-order]\n"
             "       flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE.svg|png] [--all]\n"
             "       flitnet model [CONFIG] model=duato-nbc|swft|timeout|dor-comb [key=value ...] [rate=A:B:STEP]\n"
             "                     [--csv FILE] [--json FILE]\n"
@@ -55,10 +55,19 @@ static int cmd_sim(int argc, char **argv)
     if (argc > 60) return cli_fail("too many arguments");
     if (cli_build_config(argc, argv, &c, rest, &nrest, NULL)) return 1;
     const char *json = NULL;
-    sim_options opt = {0, 0};
+    sim_options opt = {0, 0, NULL, 0, 999};
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "--json") && i + 1 < nrest) json = rest[++i];
         else if (!strcmp(rest[i], "--shuffle-order")) opt.shuffle_order = 1;
+        else if (!strcmp(rest[i], "--vcd") && i + 1 < nrest) opt.vcd = rest[++i];
+        else if (!strcmp(rest[i], "--vcd-window") && i + 1 < nrest) {
+            unsigned long long a, b;
+            char extra;
+            if (sscanf(rest[++i], "%llu:%llu%c", &a, &b, &extra) != 2 || b < a)
+                return cli_fail("--vcd-window needs FROM:TO cycles with FROM <= TO");
+            opt.vcd_from = a;
+            opt.vcd_to = b;
+        }
         else {
             char e[300];
             snprintf(e, sizeof e, "unknown option '%s'", rest[i]);

@@ -8,6 +8,7 @@
 #include "source.h"
 #include "stats.h"
 #include "traffic.h"
+#include "vcd.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +91,7 @@ void sim_result_free(sim_result *r)
 int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof *res);
-    sim_options defopt = {0, 0};
+    sim_options defopt = {0, 0, NULL, 0, 0};
     if (!opt) opt = &defopt;
     topology t;
     flit_layout fl;
@@ -106,6 +107,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     source *src = NULL;
     sink *snk = NULL;
     int *order = NULL, rc = -1;
+    vcd_writer *vcd = NULL;
     double *batch_in_system = NULL;
     if (topo_init(&t, cfg->topology, cfg->n, cfg->k, err, errlen)) return -1;
     if (flit_layout_init(&fl, t.N, t.diameter, err, errlen)) goto done;
@@ -129,6 +131,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         sink_init(&snk[x]);
         order[x] = x;
     }
+    if (opt->vcd && !(vcd = vcd_open(opt->vcd, &net, opt->vcd_from, opt->vcd_to, err, errlen))) goto done;
     rc = 0;
 
     sink_errors serr = {0, 0, ""};
@@ -205,6 +208,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
                 fp += splitmix64((tt << 20) ^ ((uint64_t)x << 40) ^ ((uint64_t)msrc << 8) ^ m.id);
             }
         }
+        if (vcd) vcd_cycle(vcd, &net, tt);
         if (in_window) {
             double q = (double)(g.generated - delivered_msgs);
             in_system += q;
@@ -348,6 +352,10 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     }
     res->fingerprint = fp;
 done:
+    if (vcd && vcd_close(vcd) && !rc) {
+        snprintf(err, errlen, "writing the VCD file '%s' failed", opt->vcd);
+        rc = -1;
+    }
     free(batch_in_system);
     if (src)
         for (int x = 0; x < t.N; x++) source_free(&src[x]);

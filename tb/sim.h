@@ -41,6 +41,8 @@ typedef struct {
 typedef struct {
     int shuffle_order;            /* evaluate the nodes in a per-cycle random order (tests) */
     int quiet;
+    const char *vcd;              /* write the routers' waves (c_model/vcd.h) here, or NULL */
+    uint64_t vcd_from, vcd_to;    /* cycles written, inclusive */
 } sim_options;
 
 /* Runs one simulation. Returns 0 (result filled, possibly saturated or deadlocked), or

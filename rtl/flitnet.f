@@ -1,0 +1,12 @@
+flitnet_pkg.sv
+flitnet_fifo.sv
+flitnet_lfsr.sv
+flitnet_rr_arb.sv
+flitnet_coord.sv
+flitnet_dor_port.sv
+flitnet_route_dor.sv
+flitnet_route_dor_escape.sv
+flitnet_route.sv
+flitnet_vc_select.sv
+flitnet_router.sv
+flitnet_network.sv

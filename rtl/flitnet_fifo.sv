@@ -1,0 +1,60 @@
+// flitnet_fifo: a DEPTH-entry FIFO with its head visible (docs/microarchitecture.md §4:
+// ib and ob). The write slot is rd + cnt mod DEPTH whether or not the head pops in the
+// same cycle, as in the C model, so stale slots hold the same bits on both sides.
+// A push into a full FIFO that does not pop is excluded by the credit protocol.
+// its signals appear in the waves through the router's per-VC names
+/* verilator tracing_off */
+module flitnet_fifo #(
+  parameter int DEPTH = 1,
+  parameter int WIDTH = 64,
+  parameter int CW    = $clog2(DEPTH + 1)
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             push_i,
+  input  logic [WIDTH-1:0] data_i,
+  input  logic             pop_i,
+  output logic [WIDTH-1:0] head_o,
+  output logic [CW-1:0]    cnt_o
+);
+  logic [CW-1:0] cnt_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cnt_q <= '0;
+    else         cnt_q <= cnt_q + CW'(push_i) - CW'(pop_i);
+  end
+  assign cnt_o = cnt_q;
+
+  if (DEPTH == 1) begin : g_one
+    // one slot: it is always the head and the write slot
+    logic [WIDTH-1:0] mem_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)     mem_q <= '0;
+      else if (push_i) mem_q <= data_i;
+    end
+    assign head_o = mem_q;
+  end else begin : g_ring
+    localparam int PTRW = $clog2(DEPTH);
+    localparam int SW   = PTRW + CW + 1;  // rd + cnt < 2 * DEPTH fits
+
+    logic [DEPTH*WIDTH-1:0] mem_q;
+    logic [PTRW-1:0]  rd_q, wr;
+    logic [SW-1:0]    slot;
+
+    always_comb begin
+      slot = SW'(rd_q) + SW'(cnt_q);
+      wr   = PTRW'((slot >= SW'(DEPTH)) ? slot - SW'(DEPTH) : slot);
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        rd_q  <= '0;
+        mem_q <= '0;
+      end else begin
+        if (pop_i) rd_q <= (rd_q == PTRW'(DEPTH - 1)) ? '0 : rd_q + 1'b1;
+        if (push_i) mem_q[wr*WIDTH +: WIDTH] <= data_i;
+      end
+    end
+    assign head_o = mem_q[rd_q*WIDTH +: WIDTH];
+  end
+endmodule

@@ -1,0 +1,117 @@
+// flitnet_network: N routers wired as a torus (bi- or unidirectional), mesh or
+// hypercube (docs/microarchitecture.md §2). Output port p of node x feeds input port p
+// of the neighbour port p leads to; that neighbour's credit wires of input port p come
+// back to output port p of x. Unconnected mesh ports carry nothing.
+//
+// Per node: an injection channel in (the source drives it) with its credit mask out,
+// and an ejection channel out (the sink never back-pressures). The obs_* ports show
+// every router output, for the lockstep co-simulation: index x*P + p.
+module flitnet_network #(
+  parameter int          TOPO     = 0,          // 0 torus, 1 torus_uni, 2 mesh, 3 hypercube
+  parameter int          NDIM     = 2,          // dimensions n (<= 8)
+  parameter logic [63:0] K        = 64'h0808,   // radix k_d at bits 8d +: 8 (ignored for a hypercube)
+  parameter int          V        = 2,
+  parameter int          B        = 1,
+  parameter int          BO       = 1,
+  parameter int          ROUTING  = 0,          // 0 dor, 1 dor_escape
+  parameter int          DATELINE = 1,
+  // derived: do not override
+  parameter int          N        = flitnet_pkg::nodes(TOPO, NDIM, K),
+  parameter int          P        = flitnet_pkg::ports(TOPO, NDIM),
+  parameter int          A        = flitnet_pkg::addr_bits(N),
+  parameter int          HW       = flitnet_pkg::hop_bits(TOPO, NDIM, K),
+  parameter int          VW       = (V > 1) ? $clog2(V) : 1
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic              sel_random_i,
+  input  logic [N*16-1:0]   lfsr_seed_i,    // per router, reset value of its LFSR
+  // injection: source x -> local input port of router x
+  input  logic [N-1:0]      inj_valid_i,
+  input  logic [N*VW-1:0]   inj_vc_i,
+  input  logic [N*64-1:0]   inj_flit_i,
+  output logic [N*V-1:0]    inj_credit_o,
+  // ejection: local output port of router x -> sink x
+  output logic [N-1:0]      ej_valid_o,
+  output logic [N*VW-1:0]   ej_vc_o,
+  output logic [N*64-1:0]   ej_flit_o,
+  // every router output, index x*P + p
+  output logic [N*P-1:0]    obs_valid_o,
+  output logic [N*P*VW-1:0] obs_vc_o,
+  output logic [N*P*64-1:0] obs_flit_o,
+  output logic [N*P*V-1:0]  obs_cr_o,
+  // the derived sizes, so that a testbench can check them against its own
+  output logic [31:0]       cfg_nodes_o,
+  output logic [31:0]       cfg_ports_o,
+  output logic [31:0]       cfg_addr_bits_o,
+  output logic [31:0]       cfg_hop_bits_o
+);
+  // the links are traced inside the routers (g_ip, g_op)
+  /* verilator tracing_off */
+  localparam int PN = P - 1;
+  // the radices as the routers see them (2 in every dimension of a hypercube)
+  localparam logic [63:0] KE = flitnet_pkg::radices(TOPO, NDIM, K);
+
+  wire [N*P-1:0]    in_valid, out_valid;
+  wire [N*P*VW-1:0] in_vc, out_vc;
+  wire [N*P*64-1:0] in_flit, out_flit;
+  wire [N*P*V-1:0]  cr_in, cr_out;
+  /* verilator tracing_on */
+
+  for (genvar x = 0; x < N; x++) begin : g_node
+    for (genvar p = 0; p < PN; p++) begin : g_link
+      localparam int UP = flitnet_pkg::upstream(TOPO, K, x, p);
+      localparam int DN = flitnet_pkg::nbr(TOPO, K, x, p);
+      if (UP >= 0) begin : g_in
+        assign in_valid[x*P + p]               = out_valid[UP*P + p];
+        assign in_vc[(x*P + p)*VW +: VW]       = out_vc[(UP*P + p)*VW +: VW];
+        assign in_flit[(x*P + p)*64 +: 64]     = out_flit[(UP*P + p)*64 +: 64];
+      end else begin : g_in_open
+        assign in_valid[x*P + p]               = 1'b0;
+        assign in_vc[(x*P + p)*VW +: VW]       = '0;
+        assign in_flit[(x*P + p)*64 +: 64]     = '0;
+      end
+      if (DN >= 0) begin : g_cr
+        assign cr_in[(x*P + p)*V +: V]         = cr_out[(DN*P + p)*V +: V];
+      end else begin : g_cr_open
+        assign cr_in[(x*P + p)*V +: V]         = '0;
+      end
+    end
+    // the local port: injection in, ejection out
+    assign in_valid[x*P + PN]                  = inj_valid_i[x];
+    assign in_vc[(x*P + PN)*VW +: VW]          = inj_vc_i[x*VW +: VW];
+    assign in_flit[(x*P + PN)*64 +: 64]        = inj_flit_i[x*64 +: 64];
+    assign cr_in[(x*P + PN)*V +: V]            = '0;
+    assign inj_credit_o[x*V +: V]              = cr_out[(x*P + PN)*V +: V];
+    assign ej_valid_o[x]                       = out_valid[x*P + PN];
+    assign ej_vc_o[x*VW +: VW]                 = out_vc[(x*P + PN)*VW +: VW];
+    assign ej_flit_o[x*64 +: 64]               = out_flit[(x*P + PN)*64 +: 64];
+
+    flitnet_router #(
+      .TOPO(TOPO), .NDIM(NDIM), .K(KE), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
+      .DATELINE(DATELINE), .A(A), .HW(HW), .VW(VW)
+    ) u_router (
+      .clk_i, .rst_ni,
+      .node_id_i    (A'(x)),
+      .lfsr_seed_i  (lfsr_seed_i[x*16 +: 16]),
+      .sel_random_i,
+      .in_valid_i   (in_valid[x*P +: P]),
+      .in_vc_i      (in_vc[x*P*VW +: P*VW]),
+      .in_flit_i    (in_flit[x*P*64 +: P*64]),
+      .cr_o         (cr_out[x*P*V +: P*V]),
+      .out_valid_o  (out_valid[x*P +: P]),
+      .out_vc_o     (out_vc[x*P*VW +: P*VW]),
+      .out_flit_o   (out_flit[x*P*64 +: P*64]),
+      .cr_i         (cr_in[x*P*V +: P*V])
+    );
+  end
+
+  assign obs_valid_o     = out_valid;
+  assign obs_vc_o        = out_vc;
+  assign obs_flit_o      = out_flit;
+  assign obs_cr_o        = cr_out;
+  assign cfg_nodes_o     = 32'(N);
+  assign cfg_ports_o     = 32'(P);
+  assign cfg_addr_bits_o = 32'(A);
+  assign cfg_hop_bits_o  = 32'(HW);
+endmodule

@@ -1,0 +1,433 @@
+// flitnet_router: one wormhole virtual-channel router, docs/microarchitecture.md §4-§5
+// bit for bit. Every output is a function of this router's registers (§1): the link
+// flits come from the output buffers, the credit wires from the crossbar moves, which
+// depend on state(t) only. Inputs are only stored: flits into the input FIFOs, credits
+// into the credit counters.
+//
+// Index conventions (as in the contract): input VC q = i*V + v, output VC j = o*V + w,
+// port P-1 (= PN) is the local port. Candidate masks are 2 levels x P ports x V VCs,
+// bit (l*P + o)*V + w.
+//
+// Registers live in the named generate blocks g_ip[i].g_vc[v] (input VCs),
+// g_op[o].g_vc[w] (output VCs) and g_op[o] (arbiter pointers); the central
+// combinational stages read them through flat vectors. The waves (docs/rtl.md) show
+// those per-VC signals and the LFSR; the ports and flat vectors carry the same
+// information and are not traced, which keeps the traced Verilated model small.
+/* verilator tracing_off */
+module flitnet_router #(
+  parameter int          TOPO     = 0,         // 0 torus, 1 torus_uni, 2 mesh, 3 hypercube
+  parameter int          NDIM     = 2,         // dimensions n
+  parameter logic [63:0] K        = 64'h0808,  // radix k_d at bits 8d +: 8 (2 for a hypercube)
+  parameter int          P        = 5,         // ports including the local port
+  parameter int          V        = 2,         // VCs per physical channel
+  parameter int          B        = 1,         // input buffer depth per VC
+  parameter int          BO       = 1,         // output buffer depth per VC
+  parameter int          ROUTING  = 0,         // 0 dor, 1 dor_escape
+  parameter int          DATELINE = 1,         // dateline VC classes of `dor` on tori
+  parameter int          A        = 6,         // address bits of the flit
+  parameter int          HW       = 4,         // bits per routing counter of the flit
+  parameter int          VW       = (V > 1) ? $clog2(V) : 1
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic [A-1:0]    node_id_i,
+  input  logic [15:0]     lfsr_seed_i,   // reset value of the LFSR (§8)
+  input  logic            sel_random_i,  // select = random (1) or first (0)
+  // flits arriving, one channel per input port; input port PN is the injection channel
+  input  logic [P-1:0]    in_valid_i,
+  input  logic [P*VW-1:0] in_vc_i,
+  input  logic [P*64-1:0] in_flit_i,
+  // credits returned upstream: per input port the mask of VCs whose head moved
+  output logic [P*V-1:0]  cr_o,
+  // flits leaving, one channel per output port; output port PN is the ejection channel
+  output logic [P-1:0]    out_valid_o,
+  output logic [P*VW-1:0] out_vc_o,
+  output logic [P*64-1:0] out_flit_o,
+  // credits from downstream, per output port (the local port has none)
+  input  logic [P*V-1:0]  cr_i
+);
+  // one copy of the router's code for all instances (Verilator would otherwise
+  // flatten N routers into the top and compile N copies)
+  /* verilator no_inline_module */
+
+  localparam int PN  = P - 1;
+  localparam int PV  = P * V;
+  localparam int PW  = (P > 1) ? $clog2(P) : 1;
+  localparam int QW  = (PV > 1) ? $clog2(PV) : 1;
+  localparam int IBW = $clog2(B + 1);
+  localparam int OBW = $clog2(BO + 1);
+  localparam int CRW = $clog2(B + 1);
+
+`ifdef MUT_LFSR
+  localparam logic [15:0] LFSR_TAPS = 16'hD008;  // mutation: another maximal polynomial
+`else
+  localparam logic [15:0] LFSR_TAPS = 16'hB400;
+`endif
+
+  // ------------------------------------------------------------------ shared state
+  /* verilator tracing_on */
+  logic [15:0]       lfsr;
+  /* verilator tracing_off */
+  logic [8*NDIM-1:0] node_coord;
+
+  flitnet_coord #(.NDIM(NDIM), .K(K), .A(A)) u_coord (.id_i(node_id_i), .coord_o(node_coord));
+
+  flitnet_lfsr #(.TAPS(LFSR_TAPS)) u_lfsr (
+    .clk_i, .rst_ni, .seed_i(lfsr_seed_i), .state_o(lfsr)
+  );
+
+  // input VCs (q = i*V + v)
+  wire  [PV-1:0]      ivc_active;        // registers
+  wire  [PW-1:0]      ivc_oport  [PV];
+  wire  [VW-1:0]      ivc_ovc    [PV];
+  wire  [PV-1:0]      ib_ne;             // FIFO not empty
+  wire  [PV-1:0]      ib_tail;           // the flit at the FIFO head is a tail
+  wire  [63:0]        flit_rw    [PV];   // that flit as it enters the output buffer
+  wire  [2*PV-1:0]    cand       [PV];   // routing candidates of that flit
+  wire  [PV-1:0]      sel_valid;         // VA steps 1-3: made a request
+  wire  [PV-1:0]      sel_oh     [PV];   // ... for this output VC (one-hot over o*V + w)
+  logic [PV-1:0]      req;               // idle with a head waiting
+  logic [PV-1:0]      gnt;               // VA grant this cycle
+  logic [PW-1:0]      tgt_port   [PV];   // where the head flit goes this cycle
+  logic [VW-1:0]      tgt_ovc    [PV];
+  logic [QW-1:0]      tgt_j      [PV];   // ... as o*V + w
+  logic [PV-1:0]      move;              // head flit crosses the crossbar
+  logic [PV-1:0]      ivc_active_d;
+  logic [PW-1:0]      ivc_oport_d [PV];
+  logic [VW-1:0]      ivc_ovc_d   [PV];
+
+  // output VCs (j = o*V + w)
+  wire  [PV-1:0]      ovc_busy;          // registers
+  wire  [CRW-1:0]     ovc_credit [PV];
+  wire  [QW-1:0]      ovc_owner  [PV];   // input VC granted the OVC last
+  wire  [PV-1:0]      ob_ne;             // FIFO not empty
+  wire  [PV-1:0]      ob_full;           // FIFO holds BO flits
+  wire  [63:0]        ob_head    [PV];
+  wire  [PV-1:0]      ob_tail;           // the flit at the FIFO head is a tail
+  logic [PV-1:0]      ob_push;
+  logic [63:0]        ob_din     [PV];
+  logic [PV-1:0]      ovc_busy_d;
+  logic [CRW-1:0]     ovc_credit_d [PV];
+  logic [QW-1:0]      ovc_owner_d  [PV];
+  logic [QW-1:0]      own        [PV];   // the owner as of this cycle's grants
+
+  // output ports
+  wire  [QW-1:0]      va_ptr     [P];    // registers
+  wire  [VW-1:0]      link_ptr   [P];
+  logic [PV-1:0]      va_req     [P];    // requesters that selected one of the port's VCs
+  wire  [PV-1:0]      va_gnt     [P];
+  wire  [QW-1:0]      va_idx     [P];
+  wire  [P-1:0]       va_any;
+  logic [VW-1:0]      va_w       [P];    // the OVC the port grants
+  logic [PV-1:0]      link_elig;
+  wire  [PV-1:0]      link_gnt;          // the OVC whose flit leaves this cycle
+  wire  [VW-1:0]      link_idx   [P];
+  wire  [P-1:0]       link_any;
+  logic [QW-1:0]      va_ptr_d   [P];
+  logic [VW-1:0]      link_ptr_d [P];
+  logic [PV-1:0]      room;              // output buffer has room at the end of the cycle
+
+  // ------------------------------------------------------------------ input VCs
+  /* verilator tracing_on */
+  for (genvar i = 0; i < P; i++) begin : g_ip
+    // the channel of this port, named for the waves
+    wire          in_valid = in_valid_i[i];
+    wire [VW-1:0] in_vc    = in_vc_i[i*VW +: VW];
+    wire [63:0]   in_flit  = in_flit_i[i*64 +: 64];
+    wire [V-1:0]  cr       = cr_o[i*V +: V];  // named for the waves
+
+    for (genvar v = 0; v < V; v++) begin : g_vc
+      localparam int Q = i * V + v;
+      localparam logic [15:0] R_OFF = 16'((Q * 40503) % 65536);  // q * 0x9E37 mod 2^16
+
+      logic           active_q;
+      logic [PW-1:0]  oport_q;
+      logic [VW-1:0]  ovc_q;
+      wire  [IBW-1:0] cnt;         // FIFO occupancy
+      wire  [63:0]    head;        // flit at the FIFO head
+      /* verilator tracing_off */
+      wire  [63:0]    rewritten;
+      /* verilator tracing_on */
+      // named for the waves
+      wire            requesting = req[Q];
+      wire            granted    = gnt[Q];
+      wire            moving     = move[Q];
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          active_q <= 1'b0;
+          oport_q  <= '0;
+          ovc_q    <= '0;
+        end else begin
+          active_q <= ivc_active_d[Q];
+          oport_q  <= ivc_oport_d[Q];
+          ovc_q    <= ivc_ovc_d[Q];
+        end
+      end
+      assign ivc_active[Q] = active_q;
+      assign ivc_oport[Q]  = oport_q;
+      assign ivc_ovc[Q]    = ovc_q;
+
+      // a flit is pushed at the end of the cycle it arrives in, after the pops (§5.4)
+      flitnet_fifo #(.DEPTH(B), .WIDTH(64), .CW(IBW)) u_ib (
+        .clk_i, .rst_ni,
+        .push_i (in_valid && in_vc == VW'(v)),
+        .data_i (in_flit),
+        .pop_i  (move[Q]),
+        .head_o (head),
+        .cnt_o  (cnt)
+      );
+      assign ib_ne[Q]   = cnt != '0;
+      assign ib_tail[Q] = head[1];
+
+      flitnet_route #(
+        .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .ROUTING(ROUTING),
+        .DATELINE(DATELINE), .A(A), .HW(HW), .PW(PW), .VW(VW)
+      ) u_route (
+        .node_id_i, .node_coord_i(node_coord),
+        .head_i  (head),
+        .cand_o  (cand[Q]),
+        .oport_i (tgt_port[Q]),
+        .ovc_i   (tgt_ovc[Q]),
+        .head_o  (rewritten)
+      );
+      // only head flits are rewritten (§5.3)
+      assign flit_rw[Q] = head[0] ? rewritten : head;
+
+      flitnet_vc_select #(.PV(PV)) u_sel (
+        .req_i        (req[Q]),
+        .cand_i       (cand[Q]),
+        .busy_i       (ovc_busy),
+        .sel_random_i,
+        .rand_i       (lfsr + R_OFF),
+        .valid_o      (sel_valid[Q]),
+        .sel_oh_o     (sel_oh[Q])
+      );
+    end
+  end
+
+  // ------------------------------------------------------------------ output ports
+  for (genvar o = 0; o < P; o++) begin : g_op
+    logic [QW-1:0] va_ptr_q;
+    logic [VW-1:0] link_ptr_q;
+    // named for the waves
+    wire           out_valid = out_valid_o[o];
+    wire  [VW-1:0] out_vc    = out_vc_o[o*VW +: VW];
+    wire  [63:0]   out_flit  = out_flit_o[o*64 +: 64];
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        va_ptr_q   <= '0;
+        link_ptr_q <= '0;
+      end else begin
+        va_ptr_q   <= va_ptr_d[o];
+        link_ptr_q <= link_ptr_d[o];
+      end
+    end
+    assign va_ptr[o]   = va_ptr_q;
+    assign link_ptr[o] = link_ptr_q;
+
+    // §5.1 step 4: one grant per output port, first q >= va_ptr circularly
+    flitnet_rr_arb #(.N(PV), .IW(QW)) u_va_arb (
+      .req_i   (va_req[o]),
+      .ptr_i   (va_ptr_q),
+      .gnt_o   (va_gnt[o]),
+      .idx_o   (va_idx[o]),
+      .valid_o (va_any[o])
+    );
+
+    // §5.2: the link arbiter, first eligible w >= link_ptr circularly
+`ifdef MUT_ARB_PRIO
+    // mutation: the arbiter scans downward from its pointer
+    wire [V-1:0]  rev_req, rev_gnt;
+    wire [VW-1:0] rev_idx;
+    for (genvar w = 0; w < V; w++) begin : g_rev
+      assign rev_req[w]                = link_elig[o*V + V - 1 - w];
+      assign link_gnt[o*V + V - 1 - w] = rev_gnt[w];
+    end
+    flitnet_rr_arb #(.N(V), .IW(VW)) u_link_arb (
+      .req_i   (rev_req),
+      .ptr_i   (VW'(V - 1) - link_ptr_q),
+      .gnt_o   (rev_gnt),
+      .idx_o   (rev_idx),
+      .valid_o (link_any[o])
+    );
+    assign link_idx[o] = VW'(V - 1) - rev_idx;
+`else
+    flitnet_rr_arb #(.N(V), .IW(VW)) u_link_arb (
+      .req_i   (link_elig[o*V +: V]),
+      .ptr_i   (link_ptr_q),
+      .gnt_o   (link_gnt[o*V +: V]),
+      .idx_o   (link_idx[o]),
+      .valid_o (link_any[o])
+    );
+`endif
+
+    // the link: the granted output buffer's head, or nothing (vc = 0, flit = 0)
+    logic [63:0] link_flit;
+    always_comb begin
+      link_flit = 64'h0;
+      for (int w = 0; w < V; w++)
+        if (link_gnt[o*V + w]) link_flit = ob_head[o*V + w];
+    end
+    assign out_valid_o[o]         = link_any[o];
+    assign out_vc_o[o*VW +: VW]   = link_any[o] ? link_idx[o] : '0;
+    assign out_flit_o[o*64 +: 64] = link_flit;
+
+    for (genvar w = 0; w < V; w++) begin : g_vc
+      localparam int J = o * V + w;
+
+      logic           busy_q;
+      logic [CRW-1:0] credit_q;
+      logic [QW-1:0]  owner_q;
+      wire  [OBW-1:0] cnt;         // FIFO occupancy
+      wire  [63:0]    head;        // flit at the FIFO head
+      wire            sending = link_gnt[J];  // named for the waves
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          busy_q   <= 1'b0;
+          credit_q <= CRW'(B);
+          owner_q  <= '0;
+        end else begin
+          busy_q   <= ovc_busy_d[J];
+          credit_q <= ovc_credit_d[J];
+          owner_q  <= ovc_owner_d[J];
+        end
+      end
+      assign ovc_busy[J]   = busy_q;
+      assign ovc_credit[J] = credit_q;
+      assign ovc_owner[J]  = owner_q;
+
+      flitnet_fifo #(.DEPTH(BO), .WIDTH(64), .CW(OBW)) u_ob (
+        .clk_i, .rst_ni,
+        .push_i (ob_push[J]),
+        .data_i (ob_din[J]),
+        .pop_i  (link_gnt[J]),
+        .head_o (head),
+        .cnt_o  (cnt)
+      );
+      assign ob_ne[J]   = cnt != '0;
+      assign ob_full[J] = cnt == OBW'(BO);
+      assign ob_head[J] = head;
+      assign ob_tail[J] = head[1];
+    end
+  end
+
+  // ------------------------------------------------------------------ §5.1 RC + VA
+  assign req = ~ivc_active & ib_ne;
+
+  // requests per output port: the port of the selected OVC
+  always_comb begin
+    for (int o = 0; o < P; o++)
+      for (int q = 0; q < PV; q++)
+        va_req[o][q] = sel_valid[q] && (|sel_oh[q][o*V +: V]);
+  end
+
+  // grants, and where each head goes this cycle (granted now, or owned since earlier)
+  always_comb begin
+    gnt = '0;
+    for (int o = 0; o < P; o++) gnt = gnt | va_gnt[o];
+    for (int q = 0; q < PV; q++) begin
+      tgt_port[q] = ivc_oport[q];
+      tgt_ovc[q]  = ivc_ovc[q];
+      if (gnt[q]) begin
+        for (int o = 0; o < P; o++)
+          for (int w = 0; w < V; w++)
+            if (sel_oh[q][o*V + w]) begin
+              tgt_port[q] = PW'(o);
+              tgt_ovc[q]  = VW'(w);
+            end
+      end
+      tgt_j[q] = QW'(tgt_port[q]) * QW'(V) + QW'(tgt_ovc[q]);
+    end
+    // the OVC each port grants
+    for (int o = 0; o < P; o++) va_w[o] = tgt_ovc[va_idx[o]];
+  end
+
+  // ------------------------------------------------------------------ §5.2 links
+  always_comb begin
+    for (int o = 0; o < P; o++)
+      for (int w = 0; w < V; w++)
+        link_elig[o*V + w] = ob_ne[o*V + w] && (o == PN || ovc_credit[o*V + w] != '0);
+  end
+
+  // ------------------------------------------------------------------ §5.3 crossbar
+  always_comb begin
+    // room at the end of the cycle: below Bo now, or the link pops the head
+    room = ~ob_full | link_gnt;
+    for (int q = 0; q < PV; q++)
+      move[q] = (ivc_active[q] || gnt[q]) && ib_ne[q] && room[tgt_j[q]];
+    // each output VC has one owner: the input VC granted it last (this cycle or before);
+    // the owner moves into it if its head moves and it still targets this OVC
+    for (int o = 0; o < P; o++)
+      for (int w = 0; w < V; w++) begin
+        own[o*V + w] = ovc_owner[o*V + w];
+        if (va_any[o] && va_w[o] == VW'(w)) own[o*V + w] = va_idx[o];
+        ob_push[o*V + w] = move[own[o*V + w]] && tgt_j[own[o*V + w]] == QW'(o*V + w);
+        ob_din[o*V + w]  = flit_rw[own[o*V + w]];
+      end
+  end
+
+  // §5.4: the credit wires are the moves of this cycle
+`ifdef MUT_CREDIT_LATE
+  // mutation: the credit leaves one cycle late
+  logic [PV-1:0] move_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) move_q <= '0;
+    else         move_q <= move;
+  end
+  assign cr_o = move_q;
+`else
+  assign cr_o = move;
+`endif
+
+  // ------------------------------------------------------------------ next state
+  always_comb begin
+    for (int q = 0; q < PV; q++) begin
+      ivc_active_d[q] = ivc_active[q];
+      ivc_oport_d[q]  = ivc_oport[q];
+      ivc_ovc_d[q]    = ivc_ovc[q];
+      if (gnt[q]) begin
+        ivc_active_d[q] = 1'b1;
+        ivc_oport_d[q]  = tgt_port[q];
+        ivc_ovc_d[q]    = tgt_ovc[q];
+      end
+      if (move[q] && ib_tail[q]) ivc_active_d[q] = 1'b0;  // the tail left
+    end
+  end
+
+  always_comb begin
+    for (int o = 0; o < P; o++) begin
+      for (int w = 0; w < V; w++) begin
+        // set by a grant, cleared when the tail leaves on the link (§5.2)
+        ovc_busy_d[o*V + w]  = ovc_busy[o*V + w];
+        ovc_owner_d[o*V + w] = ovc_owner[o*V + w];
+        if (va_any[o] && va_w[o] == VW'(w)) begin
+          ovc_busy_d[o*V + w]  = 1'b1;
+          ovc_owner_d[o*V + w] = va_idx[o];
+        end
+`ifdef MUT_RELEASE_EARLY
+        // mutation: released when the tail enters the output buffer (ob_tail unused)
+        if (ob_push[o*V + w] && ib_tail[own[o*V + w]]) ovc_busy_d[o*V + w] = 1'b0;
+`else
+        if (link_gnt[o*V + w] && ob_tail[o*V + w]) ovc_busy_d[o*V + w] = 1'b0;
+`endif
+        // credits: +1 per returned credit, -1 per flit sent (network ports only)
+        ovc_credit_d[o*V + w] = ovc_credit[o*V + w];
+        if (o != PN)
+          ovc_credit_d[o*V + w] = ovc_credit[o*V + w] + CRW'(cr_i[o*V + w]) - CRW'(link_gnt[o*V + w]);
+      end
+      va_ptr_d[o] = va_ptr[o];
+      if (va_any[o]) va_ptr_d[o] = (va_idx[o] == QW'(PV - 1)) ? '0 : va_idx[o] + 1'b1;
+      link_ptr_d[o] = link_ptr[o];
+      if (link_any[o]) link_ptr_d[o] = (link_idx[o] == VW'(V - 1)) ? '0 : link_idx[o] + 1'b1;
+    end
+  end
+
+  // cr_i of the local port is not connected to anything that counts
+  wire unused_local_cr = ^cr_i[PN*V +: V];
+`ifdef MUT_RELEASE_EARLY
+  wire unused_ob_tail = ^ob_tail;
+`endif
+endmodule

@@ -1,0 +1,89 @@
+# rtl/rtl.mk: the Verilog router's targets, included from the top Makefile (or run as
+# `make -f Makefile -f rtl/rtl.mk TARGET`). Needs $(BUILD), deps-rtl and
+# $(BUILD)/libflitnet.a from the top Makefile. No default goal; rules only under
+# $(BUILD)/rtl/.
+#   lint       verilator --lint-only -Wall and iverilog -g2012 over rtl/, several parameter sets
+#   cosim      the full lockstep co-simulation suite (tests/cosim/full.runs)
+#   cosim-ci   its CI subset (tests/cosim/ci.runs), a few minutes
+#   waves      waves/rtl.vcd and waves/c.vcd of a small run, checked (WAVES_FST=1: rtl.fst)
+#   synth      yosys: cells and flip-flops of one router per configuration (docs/rtl.md)
+#   bench-rtl  Verilated network vs C model, simulated cycles/s (8x8, V = 10, M = 64)
+ifndef FLITNET_RTL_MK
+FLITNET_RTL_MK := 1
+
+RTL_BUILD := $(BUILD)/rtl
+RTL_SRCS  := $(addprefix rtl/,$(shell cat rtl/flitnet.f))
+COSIM_DEPS := tests/cosim/cosim.cpp c_model/vcd.h $(BUILD)/libflitnet.a
+
+# ---------------------------------------------------------------- Verilated models
+# RTL_CFG_name: the structural configuration; RTL_VFLAGS_name: extra Verilator flags.
+# Runtime settings (seed, rate, length, select) share a model: see tests/cosim/*.runs.
+T44V4 := topology=torus k=4 n=2 vcs=4 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_t44v4      := $(T44V4)
+RTL_CFG_t44v2      := topology=torus k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_t44v4e     := topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor_escape dateline=1
+RTL_CFG_u44v3      := topology=torus_uni k=4 n=2 vcs=3 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_t88v10     := topology=torus k=8 n=2 vcs=10 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_t88v10e    := topology=torus k=8 n=2 vcs=10 buf_depth=2 obuf_depth=1 routing=dor_escape dateline=1
+RTL_CFG_u88v4e     := topology=torus_uni k=8 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor_escape dateline=1
+RTL_CFG_t435v4     := topology=torus k=4,3,5 n=3 vcs=4 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_m54v3e     := topology=mesh k=5,4 n=2 vcs=3 buf_depth=2 obuf_depth=2 routing=dor_escape dateline=1
+RTL_CFG_m44v2      := topology=mesh k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_h5v2       := topology=hypercube n=5 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_h4v3e      := topology=hypercube n=4 vcs=3 buf_depth=2 obuf_depth=1 routing=dor_escape dateline=1
+# the mutants: the t44v4 router with one deliberate deviation each (docs/rtl.md)
+RTL_MUTANTS := MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY
+$(foreach m,$(RTL_MUTANTS),$(eval RTL_CFG_t44v4_$(m) := $(T44V4))$(eval RTL_VFLAGS_t44v4_$(m) := --trace -D$(m)))
+RTL_VFLAGS_t44v4   := --trace
+RTL_VFLAGS_t44v2   := --trace
+RTL_VFLAGS_m54v3e  := --trace
+# waves: the traced t44v4 model (also in the CI subset), or the same with FST
+RTL_CFG_t44v4fst    := $(T44V4)
+RTL_VFLAGS_t44v4fst := --trace-fst
+
+RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS))
+RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v2 t44v4e u44v3 t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e
+
+.PHONY: lint cosim cosim-ci waves synth bench-rtl rtl-FORCE
+rtl-FORCE:
+
+# the structural configuration as a file that changes only when it does
+$(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
+	@mkdir -p $(@D)
+	@echo '$(RTL_CFG_$*) | $(RTL_VFLAGS_$*)' | cmp -s - $@ || echo '$(RTL_CFG_$*) | $(RTL_VFLAGS_$*)' > $@
+	@test -n '$(RTL_CFG_$*)' || { echo "rtl.mk: no model '$*'" >&2; exit 1; }
+
+$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh
+	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*))"
+	+@tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*)
+
+$(RTL_BUILD)/%/cosim: $(RTL_BUILD)/%/obj/Vnet__ALL.a $(COSIM_DEPS)
+	@tests/cosim/build_model.sh link $(RTL_BUILD)/$*
+
+.PRECIOUS: $(RTL_BUILD)/%/spec $(RTL_BUILD)/%/obj/Vnet__ALL.a $(RTL_BUILD)/%/cosim
+
+$(RTL_BUILD)/vcdcmp: tests/cosim/vcdcmp.cpp | deps-rtl
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 $< -o $@
+
+# ---------------------------------------------------------------- targets
+lint: deps-rtl $(BUILD)/libflitnet.a
+	@rtl/lint.sh
+
+cosim: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_FULL),$(RTL_BUILD)/$(m)/cosim)
+	@tests/cosim/suite.sh $(RTL_BUILD) tests/cosim/full.runs
+
+cosim-ci: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_CI),$(RTL_BUILD)/$(m)/cosim)
+	@tests/cosim/suite.sh $(RTL_BUILD) tests/cosim/ci.runs
+
+WAVES_MODEL := $(if $(WAVES_FST),t44v4fst,t44v4)
+waves: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp
+	@waves/make_waves.sh $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp waves
+
+synth: deps-rtl $(BUILD)/libflitnet.a
+	@rtl/synth.sh $(RTL_BUILD)/synth
+
+bench-rtl: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/t88v10/cosim
+	$(RTL_BUILD)/t88v10/cosim --bench seed=1 msg_len=64 rate=0.004 cycles=20000 warmup=2000
+
+endif

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# rtl/synth.sh OUTDIR: yosys generic synthesis (synth -flatten, gate-level cells of
+# yosys's internal library) of one router per configuration: V = 2, 4, 10 with dor and
+# dor_escape, in an 8x8 torus (P = 5 ports, A = 6 address and HW = 5 hop bits), with
+# B = Bo = 1. Writes OUTDIR/synth.md (a Markdown table of cells and flip-flops) and
+# prints it; the logs are in OUTDIR/*.log. JOBS (default 2) runs at a time.
+# The FSM pass is skipped: it mistakes the arbiter pointers for state machines and
+# spends minutes on them without changing the count that matters here.
+set -u
+out=${1:-build/rtl/synth}
+cd "$(dirname "$0")/.."
+mkdir -p "$out"
+mapfile -t files < <(grep -v -e flitnet_pkg -e flitnet_network rtl/flitnet.f | sed 's|^|rtl/|')
+jobs=${JOBS:-2}
+configs=("2 0" "2 1" "4 0" "4 1" "10 0" "10 1")
+rname=(dor dor_escape)
+
+one() { # V ROUTING
+    local v=$1 r=$2 log=$out/router_v$1_${rname[$2]}.log t0=$SECONDS
+    yosys -l "$log" -p "read_verilog -sv ${files[*]}; chparam -set V $v -set ROUTING $r -set A 6 -set HW 5 flitnet_router;
+        hierarchy -auto-top; synth -flatten -nofsm; stat" > /dev/null 2>&1
+    echo $? > "$log.rc"
+    echo $((SECONDS - t0)) > "$log.secs"
+}
+
+for c in "${configs[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    # shellcheck disable=SC2086
+    one $c &
+done
+wait
+
+md=$out/synth.md
+{
+    echo "| router (8x8 torus, P = 5, B = Bo = 1) | cells | flip-flops | of which buffer bits | yosys time |"
+    echo "|---|---:|---:|---:|---:|"
+} > "$md"
+fail=0
+for c in "${configs[@]}"; do
+    read -r v r <<< "$c"
+    log=$out/router_v${v}_${rname[$r]}.log
+    if [ "$(cat "$log.rc")" != 0 ]; then
+        echo "synth: V=$v ${rname[$r]} failed, see $log" >&2
+        fail=1
+        continue
+    fi
+    # the last statistics block: total cells, and the flip-flop cells ($_DFF*, $_DFFE*, ...)
+    stats=$(awk '/Printing statistics/ { blk = "" } { blk = blk "\n" $0 } END { print blk }' "$log")
+    cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\)/\1/p' <<< "$stats" | tail -n 1)
+    ffs=$(awk '$1 ~ /^\$_.*DFF/ { s += $2 } END { print s + 0 }' <<< "$stats")
+    buf=$((2 * 5 * v * 64))
+    printf '| V = %s, %s | %s | %s | %s | %s s |\n' "$v" "${rname[$r]}" "$cells" "$ffs" "$buf" "$(cat "$log.secs")" >> "$md"
+done
+cat "$md"
+exit $fail

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# suite.sh BUILD RUNS: runs the lockstep co-simulations listed in RUNS (lines
+# `MODEL [--expect-diff] key=value ...`, # comments) with the harnesses in
+# BUILD/MODEL/cosim, JOBS (default 2) at a time, and sums up: configurations, cycles,
+# flits and credits compared, the RTL's latency and throughput next to the C model's,
+# and for each mutant the cycle of the first difference and its waves. Ends with
+# "N passed, N failed"; exits non-zero on any failure.
+set -u
+build=$1 runs=$2
+jobs=${JOBS:-2}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mapfile -t lines < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$runs")
+n=${#lines[@]}
+t0=$SECONDS
+
+run_one() { # index line
+    local i=$1 line=$2 model args out rc
+    read -r model args <<< "$line"
+    out=$tmp/$i.out
+    # shellcheck disable=SC2086
+    "$build/$model/cosim" $args --diff-dir "$build/diff/$i-$model" > "$out" 2>&1
+    echo $? > "$tmp/$i.rc"
+}
+
+for ((i = 0; i < n; i++)); do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    run_one "$i" "${lines[$i]}" &
+done
+wait
+
+pass=0 fail=0 cycles=0 flits=0 credits=0 caught=0
+declare -A models
+printf '%-4s %-24s %-64s %8s %9s  %-19s %-19s\n' "" model "run" cycles flits "latency C / RTL" "accepted C / RTL"
+for ((i = 0; i < n; i++)); do
+    read -r model args <<< "${lines[$i]}"
+    out=$tmp/$i.out
+    rc=$(cat "$tmp/$i.rc")
+    res=$(grep '^RESULT' "$out" | tail -n 1)
+    ok=0
+    if [[ $args == *--expect-diff* ]]; then
+        # a mutant: the check must report a difference, with waves of both sides
+        dcy=$(sed -n 's/^RESULT diff cycle=\([0-9]*\).*/\1/p' <<< "$res")
+        dir=$build/diff/$i-$model
+        if [ "$rc" -eq 0 ] && [ -n "$dcy" ] && [ -s "$dir/c.vcd" ] && [ -s "$dir/rtl.vcd" ]; then
+            ok=1
+            caught=$((caught + 1))
+            printf 'ok   %-24s %-64s first difference in cycle %s, waves in %s\n' "$model" "${args/--expect-diff /}" "$dcy" "$dir"
+            sed -n '/^FIRST DIFFERENCE/,/^cosim/p' "$out" | sed '$d' | sed 's/^/       /'
+        fi
+    elif [ "$rc" -eq 0 ] && [[ $res == "RESULT ok"* ]]; then
+        ok=1
+        c=$(sed -n 's/.*cycles=\([0-9]*\).*/\1/p' <<< "$res")
+        f=$(sed -n 's/.*flits=\([0-9]*\).*/\1/p' <<< "$res")
+        k=$(sed -n 's/.*credits=\([0-9]*\).*/\1/p' <<< "$res")
+        cycles=$((cycles + c))
+        flits=$((flits + f))
+        credits=$((credits + k))
+        models[$model]=1
+        lat=$(sed -n 's/^  latency    C \([0-9.]*\)  RTL \([0-9.]*\) cycles.*/\1 \/ \2/p' "$out")
+        acc=$(sed -n 's/^  throughput C \([0-9.]*\)  RTL \([0-9.]*\) .*/\1 \/ \2/p' "$out")
+        printf 'ok   %-24s %-64s %8s %9s  %-19s %-19s\n' "$model" "$args" "$c" "$f" "$lat" "$acc"
+    fi
+    if [ $ok = 1 ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %-26s %s (exit %s)\n' "$model" "$args" "$rc"
+        sed 's/^/       /' "$out"
+    fi
+done
+echo
+echo "co-simulation: $((pass - caught)) runs over ${#models[@]} Verilated configurations identical to the C model:"
+echo "  $cycles cycles, $flits flits and $credits credits compared, every link, ejection, injection and credit wire every cycle"
+echo "  $caught mutants caught; $((SECONDS - t0)) s"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

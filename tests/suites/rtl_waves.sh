@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# make waves: the RTL's and the C model's waves of a small run parse with GTKWave's
+# converters and carry the same values on the shared signals (waves/make_waves.sh).
+# Then: the comparison does fail on a changed value, a missing signal and a shifted
+# time, and every signal the committed GTKWave views show exists in both files.
+cd "$(dirname "$0")/../.."
+out=$(make --no-print-directory -f Makefile -f rtl/rtl.mk waves 2>&1)
+rc=$?
+printf '%s\n' "$out"
+read -r pass fail < <(printf '%s\n' "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' | tail -n 1)
+pass=${pass:-0}
+fail=${fail:-1}
+[ $rc -eq 0 ] || [ "$fail" -gt 0 ] || fail=1
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cmp=build/rtl/vcdcmp
+if [ -s waves/c.vcd ] && [ -s waves/rtl.vcd ]; then
+    # the comparison can fail: flip the first value change of a 64-bit flit after the dump
+    # header, drop a signal, shift time
+    awk '/^b[01]+ / && !done && seen { v = substr($1, 2); n = length(v); last = substr(v, n, 1);
+         $1 = "b" substr(v, 1, n - 1) (last == "0" ? "1" : "0"); done = 1 } /^#/ && $0 != "#0" { seen = 1 } { print }' \
+        waves/c.vcd > "$tmp/flip.vcd"
+    if ! "$cmp" "$tmp/flip.vcd" waves/rtl.vcd > "$tmp/o" 2>&1 && grep -q differs "$tmp/o"; then
+        ok "vcdcmp reports a changed value: $(grep -m1 differs "$tmp/o" | cut -c1-110)"
+    else
+        bad "vcdcmp missed a changed value"
+    fi
+    sed 's/ lfsr \[15:0\] / lfsr_renamed [15:0] /' waves/c.vcd > "$tmp/ren.vcd"
+    if ! "$cmp" "$tmp/ren.vcd" waves/rtl.vcd > "$tmp/o" 2>&1 && grep -q missing "$tmp/o"; then
+        ok "vcdcmp reports a signal the RTL does not have"
+    else
+        bad "vcdcmp missed a missing signal"
+    fi
+    awk '/^#[0-9]+$/ { t = substr($0, 2) + 0; if (t > 100) t += 10; print "#" t; next } { print }' waves/c.vcd > "$tmp/shift.vcd"
+    if ! "$cmp" "$tmp/shift.vcd" waves/rtl.vcd > "$tmp/o" 2>&1; then
+        ok "vcdcmp reports values at the wrong time"
+    else
+        bad "vcdcmp missed a time shift"
+    fi
+    # the committed views name signals both files have
+    "$cmp" --list waves/rtl.vcd | sort > "$tmp/rtl.names"
+    "$cmp" --list waves/c.vcd | sort > "$tmp/c.names"
+    comm -12 "$tmp/rtl.names" "$tmp/c.names" > "$tmp/both.names"
+    for view in waves/router.gtkw waves/router_c.gtkw; do
+        sed -n 's/^+{[^}]*} //p' "$view" | sort -u > "$tmp/view.names"
+        n=$(wc -l < "$tmp/view.names")
+        comm -13 "$tmp/both.names" "$tmp/view.names" > "$tmp/missing"
+        if [ ! -s "$tmp/missing" ] && [ "$n" -gt 50 ]; then
+            ok "$view: its $n signals are in both waves"
+        else
+            bad "$view: $(wc -l < "$tmp/missing") of its $n signals are not in both waves"
+            head -5 "$tmp/missing" | sed 's/^/     /'
+        fi
+    done
+else
+    bad "make waves left no waves/c.vcd and waves/rtl.vcd"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# waves/gen_gtkw.sh: writes the committed GTKWave views waves/router.gtkw (for
+# waves/rtl.vcd) and waves/router_c.gtkw (for waves/c.vcd): router 5, (1,1), of the
+# 4x4 torus with V = 4 of `make waves`, its input VCs, VC allocation, link arbitration
+# and flits, grouped and labelled. Both files name the same signals: the C model's
+# VCD uses the RTL's hierarchy (docs/rtl.md). Run it again if the waves run changes;
+# tests/suites/rtl_waves.sh checks that every signal named here is in both files.
+set -eu
+cd "$(dirname "$0")"
+X=5 P=5 V=4
+R="TOP.flitnet_network.g_node[$X].u_router"
+# vector ranges as the VCD declares them (1-bit signals have none)
+rng() { [ "$1" -gt 1 ] && echo "[$(($1 - 1)):0]" || true; }
+clog2() { local b=0; while [ $((1 << b)) -lt "$1" ]; do b=$((b + 1)); done; echo $b; }
+VW=$(rng $( [ $V -gt 1 ] && clog2 $V || echo 1 ))
+PW=$(rng "$(clog2 $P)")
+QW=$(rng "$(clog2 $((P * V)))")
+VR=$(rng $V)
+port=("+x0" "-x0" "+x1" "-x1" "local")
+
+gen() { # dumpfile savefile
+    local g i v
+    cat <<EOH
+[*] GTKWave view of router $X (1,1) of the make-waves run: see docs/rtl.md
+[dumpfile] "$1"
+[savefile] "$2"
+[timestart] 1000
+[size] 1600 1000
+[pos] -1 -1
+*-6.000000 1205 -1
+[sst_width] 260
+[signals_width] 330
+[sst_expanded] 1
+[sst_vpaned_height] 300
+@28
++{clk} TOP.flitnet_network.clk_i
+@22
++{lfsr (VA random selection)} $R.lfsr[15:0]
+EOH
+    # group: opening flags 800200 (open) / c00200 (closed), closing 1000200 / 1401200
+    grp() { printf '@%s\n-%s\n' "$1" "$2"; }
+    # the +x0 and local ports open, the others closed (a click opens them)
+    opn() { case $1 in 0 | 4) echo 800200 ;; *) echo c00200 ;; esac; }
+    cls() { case $1 in 0 | 4) echo 1000200 ;; *) echo 1401200 ;; esac; }
+    sig() { printf '@%s\n+{%s} %s\n' "$1" "$2" "$3"; }
+    grp 800200 "input VCs: FIFO and state (per input port and VC)"
+    for ((i = 0; i < P; i++)); do
+        for ((v = 0; v < V; v++)); do
+            g="$R.g_ip[$i].g_vc[$v]"
+            grp "$(opn $i)" "in ${port[$i]} vc$v"
+            sig 24 "in ${port[$i]} vc$v cnt" "$g.cnt"
+            sig 28 "in ${port[$i]} vc$v active" "$g.active_q"
+            sig 22 "in ${port[$i]} vc$v head flit" "$g.head[63:0]"
+            sig 28 "in ${port[$i]} vc$v moving (credit)" "$g.moving"
+            grp "$(cls $i)" "in ${port[$i]} vc$v"
+        done
+    done
+    grp 1000200 "input VCs: FIFO and state (per input port and VC)"
+    grp 800200 "VC allocation: requests, grants, owned output VC"
+    for ((i = 0; i < P; i++)); do
+        for ((v = 0; v < V; v++)); do
+            g="$R.g_ip[$i].g_vc[$v]"
+            sig 28 "in ${port[$i]} vc$v requesting" "$g.requesting"
+            sig 28 "in ${port[$i]} vc$v granted" "$g.granted"
+            sig 24 "in ${port[$i]} vc$v -> out port" "$g.oport_q$PW"
+            sig 24 "in ${port[$i]} vc$v -> out vc" "$g.ovc_q$VW"
+        done
+    done
+    for ((i = 0; i < P; i++)); do
+        sig 24 "out ${port[$i]} va_ptr" "$R.g_op[$i].va_ptr_q$QW"
+        for ((v = 0; v < V; v++)); do
+            sig 28 "out ${port[$i]} vc$v busy" "$R.g_op[$i].g_vc[$v].busy_q"
+            sig 24 "out ${port[$i]} vc$v owner q" "$R.g_op[$i].g_vc[$v].owner_q$QW"
+        done
+    done
+    grp 1000200 "VC allocation: requests, grants, owned output VC"
+    grp 800200 "link arbitration: output buffers, credits, grants"
+    for ((i = 0; i < P; i++)); do
+        g="$R.g_op[$i]"
+        grp "$(opn $i)" "out ${port[$i]}"
+        sig 24 "out ${port[$i]} link_ptr" "$g.link_ptr_q$VW"
+        for ((v = 0; v < V; v++)); do
+            sig 24 "out ${port[$i]} vc$v ob cnt" "$g.g_vc[$v].cnt"
+            sig 24 "out ${port[$i]} vc$v credits" "$g.g_vc[$v].credit_q"
+            sig 28 "out ${port[$i]} vc$v sending" "$g.g_vc[$v].sending"
+        done
+        grp "$(cls $i)" "out ${port[$i]}"
+    done
+    grp 1000200 "link arbitration: output buffers, credits, grants"
+    grp 800200 "flits: links in and out"
+    for ((i = 0; i < P; i++)); do
+        g="$R.g_ip[$i]"
+        sig 28 "in ${port[$i]} valid" "$g.in_valid"
+        sig 24 "in ${port[$i]} vc" "$g.in_vc$VW"
+        sig 22 "in ${port[$i]} flit" "$g.in_flit[63:0]"
+        sig 28 "in ${port[$i]} credits out" "$g.cr$VR"
+    done
+    for ((i = 0; i < P; i++)); do
+        g="$R.g_op[$i]"
+        sig 28 "out ${port[$i]} valid" "$g.out_valid"
+        sig 24 "out ${port[$i]} vc" "$g.out_vc$VW"
+        sig 22 "out ${port[$i]} flit" "$g.out_flit[63:0]"
+    done
+    grp 1000200 "flits: links in and out"
+    echo "[pattern_trace] 1"
+    echo "[pattern_trace] 0"
+}
+
+gen rtl.vcd router.gtkw > router.gtkw
+gen c.vcd router_c.gtkw > router_c.gtkw
