@@ -98,4 +98,4 @@ clean:
 # the Verilog router: lint, cosim, cosim-ci, waves, synth, bench-rtl (rtl/rtl.mk)
 include rtl/rtl.mk
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/asan -name '*.d' 2>/dev/null)
