@@ -43,10 +43,11 @@ package flitnet_pkg;
     return $clog2(dia + 1) + 1;
   endfunction
 
-  // node reached through output port p of node x, -1 if the port is unconnected
-  function automatic int nbr(input int topo, input logic [63:0] k,
-                             input int x, input int p);
-    int d, c, c2, kd, stride, r;
+  // the neighbour of node x one step along port p's direction (back = 1: against it),
+  // -1 if it falls off a mesh
+  function automatic int step(input int topo, input logic [63:0] k,
+                              input int x, input int p, input int back);
+    int d, c, c2, kd, stride, r, minus;
     d      = (topo == 0 || topo == 2) ? p / 2 : p;
     stride = 1;
     r      = x;
@@ -60,36 +61,23 @@ package flitnet_pkg;
         stride = stride * kd;
       end
     end
-    c2 = ((topo == 0 || topo == 2) && (p % 2) == 1) ? c - 1 : c + 1;
+    minus = ((topo == 0 || topo == 2) && (p % 2) == 1) ? 1 : 0;
+    c2 = ((minus ^ back) == 1) ? c - 1 : c + 1;
     if (topo == 2 && (c2 < 0 || c2 >= kd)) return -1;
     if (topo == 3) c2 = c ^ 1;
     c2 = (c2 + kd) % kd;
     return x + (c2 - c) * stride;
   endfunction
 
+  // node reached through output port p of node x, -1 if the port is unconnected
+  function automatic int nbr(input int topo, input logic [63:0] k, input int x, input int p);
+    return step(topo, k, x, p, 0);
+  endfunction
+
   // the node whose output port p feeds input port p of x, -1 if none: the neighbour
   // in the opposite direction (the input port is named after the direction of travel)
-  function automatic int upstream(input int topo, input logic [63:0] k,
-                                  input int x, input int p);
-    int d, c, c2, kd, stride, r;
-    d      = (topo == 0 || topo == 2) ? p / 2 : p;
-    stride = 1;
-    r      = x;
-    c      = 0;
-    kd     = 2;
-    for (int e = 0; e <= d; e++) begin
-      kd = (topo == 3) ? 2 : int'(k[8*e +: 8]);
-      if (e == d) c = r % kd;
-      else begin
-        r      = r / kd;
-        stride = stride * kd;
-      end
-    end
-    c2 = ((topo == 0 || topo == 2) && (p % 2) == 1) ? c + 1 : c - 1;
-    if (topo == 2 && (c2 < 0 || c2 >= kd)) return -1;
-    if (topo == 3) c2 = c ^ 1;
-    c2 = (c2 + kd) % kd;
-    return x + (c2 - c) * stride;
+  function automatic int upstream(input int topo, input logic [63:0] k, input int x, input int p);
+    return step(topo, k, x, p, 1);
   endfunction
 
 endpackage
