@@ -201,6 +201,12 @@ static void model_and_compare_reject_what_they_do_not_cover(void **st)
     expect_error("compare routing=dor_escape variant=refined rate=0.001:0.002:0.001", "does not describe routing dor_escape");
     expect_error("compare model=dor-comb routing=dor vcs=5 variant=refined rate=0.001:0.002:0.001", "even V");
     expect_error("compare", "compare needs rate=A:B:STEP");
+    expect_error("bench k=8", "bench takes only cycles=N");
+    /* the validation script refuses an unknown experiment with its usage line */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cd %s && tb/validate.sh nosuch /tmp >/dev/null 2>%s/v.err", getenv("PWD"), tmpdir);
+    int st2 = system(cmd);
+    assert_true(WIFEXITED(st2) && WEXITSTATUS(st2) == 1);
 }
 
 static void model_and_compare_run(void **st)
