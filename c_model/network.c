@@ -34,12 +34,23 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->B = rp->B;
     net->Bo = rp->Bo;
     net->select = rp->select;
+    net->timeout = rp->timeout;
+    if (rp->timeout < 0 || rp->timeout > 65535) {
+        snprintf(err, errlen, "timeout must be in 0..65535 cycles (got %d)", rp->timeout);
+        return -1;
+    }
+    if (rp->timeout && rt->algo->levels < 2) {
+        snprintf(err, errlen, "timeout needs a routing with escape VCs (duato, duato_*, dor_escape); %s has one level",
+                 rt->algo->name);
+        return -1;
+    }
     size_t NP = (size_t)t->N * t->P, NV = NP * rp->V;
     int fail = 0;
     net->ib = xcalloc(NV * rp->B, sizeof(flit_t), &fail);
     net->ivc = xcalloc(NV, sizeof(ivc_state), &fail);
     net->rc = xcalloc(NV * ROUTE_LEVELS * (size_t)t->P, 4, &fail);
     net->rc_ports = xcalloc(NV, 4, &fail);
+    net->wait_start = xcalloc(NV, sizeof(uint64_t), &fail);
     net->rc_valid = xcalloc(NP, 4, &fail);
     net->blocked = xcalloc(NP, 4, &fail);
     net->waiters = xcalloc(NP * (size_t)t->P, 4, &fail);
@@ -100,7 +111,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
 
 void network_free(network *net)
 {
-    void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->rc_valid, net->blocked, net->waiters, net->ob,
+    void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->wait_start, net->rc_valid, net->blocked, net->waiters, net->ob,
                     net->ovc, net->ovc_since, net->ib_ne, net->ivc_act, net->ob_ne, net->ob_full,
                     net->ovc_busy, net->cred_ok, net->link_ptr, net->va_ptr, net->lfsr_pos, net->held, net->up,
                     net->down, net->stalled, net->moved, net->ovc_owner, net->chan_flits, net->in[0], net->in[1], net->cr[0],
@@ -267,16 +278,22 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
                     }
                 net->rc_ports[iv] = cp;
                 net->rc_valid[rp + i] |= bit;
+                net->wait_start[iv] = t;
             }
             uint32_t f[MAX_PORTS];
-            int count = 0;
-            for (int l = 0; l < ROUTE_LEVELS && !count; l++)
+            int count = 0, levels = ROUTE_LEVELS, gated = 0;
+            if (net->timeout && t - net->wait_start[iv] < (uint64_t)net->timeout) {
+                levels = 1; /* §5.1: level 1 only after the time-out */
+                for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1) gated |= c[P + ctz32(pm)] != 0;
+            }
+            for (int l = 0; l < levels && !count; l++)
                 for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1) {
                     int o = ctz32(pm);
                     f[o] = c[l * P + o] & ~net->ovc_busy[rp + o];
                     count += __builtin_popcount(f[o]);
                 }
             if (!count) {
+                if (gated) continue; /* the time-out will open level 1: try every cycle */
                 net->blocked[rp + i] |= bit;
                 for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1)
                     net->waiters[(rp + ctz32(pm)) * P + i] |= bit;

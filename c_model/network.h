@@ -33,19 +33,21 @@ typedef struct {
 typedef struct {
     int V, B, Bo, select;
     uint64_t seed;
+    int timeout;         /* §5.1: level 1 only after this many cycles of waiting; 0 = off */
 } router_params;
 
 typedef struct {
     const topology *t;
     const routing *rt;
     const flit_layout *fl;
-    int N, P, Pn, V, B, Bo, select;
+    int N, P, Pn, V, B, Bo, select, timeout;
 
     /* input VCs: index iv = (x*P + i)*V + v */
     flit_t *ib;          /* [NIV*B] */
     ivc_state *ivc;      /* [NIV] */
     uint32_t *rc;        /* [NIV*2*P] candidates of the waiting head: [(iv*2 + level)*P + port] */
     uint32_t *rc_ports;  /* [NIV] ports with candidates (any level) */
+    uint64_t *wait_start;/* [NIV] with a time-out: the first cycle the head requested (wait = t - start) */
     /* output VCs: index ov = (x*P + o)*V + w */
     flit_t *ob;          /* [NOV*Bo] */
     ovc_state *ovc;      /* [NOV] */

@@ -8,16 +8,8 @@
 
 static int is_torus(const topology *t) { return t->kind == TOPO_TORUS || t->kind == TOPO_TORUS_UNI; }
 
-static int dateline_class(const routing *r, int node, int dst, int d)
-{
-    return topo_coord(r->t, node, d) < topo_coord(r->t, dst, d) ? 0 : 1;
-}
-
-static uint32_t vc_range(int lo, int hi) /* VCs lo..hi-1 */
-{
-    uint32_t m = hi >= 32 ? 0xFFFFFFFFu : (1u << hi) - 1;
-    return m & ~((1u << lo) - 1);
-}
+#define dateline_class(r, node, dst, d) route_dateline_class((r)->t, node, dst, d)
+#define vc_range route_vc_range
 
 static int dor_check(const routing *r, char *err, size_t errlen)
 {
@@ -47,6 +39,8 @@ const route_algo route_dor = {
     .check = dor_check,
     .cands = dor_cands,
     .minimal = 1,
+    .code = 0,
+    .levels = 1,
 };
 
 static int esc_check(const routing *r, char *err, size_t errlen)
@@ -72,4 +66,6 @@ const route_algo route_dor_escape = {
     .check = esc_check,
     .cands = esc_cands,
     .minimal = 1,
+    .code = 1,
+    .levels = 2,
 };

@@ -38,6 +38,13 @@ static inline int topo_coord(const topology *t, int x, int d) { return t->coord[
 
 /* minimal hop count from a to b */
 int topo_distance(const topology *t, int a, int b);
+/* node x with coordinate d replaced by v */
+static inline int topo_with_coord(const topology *t, int x, int d, int v)
+{
+    int stride = 1;
+    for (int e = 0; e < d; e++) stride *= t->k[e];
+    return x + (v - topo_coord(t, x, d)) * stride;
+}
 /* offset still to travel in dimension d from a to b (hops, >= 0) and its port,
  * following the minimal-direction rule (ties in bidirectional tori go +). */
 int topo_dim_hops(const topology *t, int a, int b, int d, int *port);

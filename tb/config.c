@@ -59,6 +59,16 @@ static const key_def keys[] = {
      "watchdog period: nothing moved, or VCs stuck waiting only on each other, for this long is a deadlock"},
     {"max_queue", T_LONG, OFF(max_queue), NULL, 1, 1e8,
      "a source queue longer than this (messages) stops the run as saturated"},
+    {"timeout", T_INT, OFF(timeout), NULL, 0, 65535,
+     "time-out selection: a waiting head may take an escape (level-1) VC only after this many cycles; 0 = off"},
+    {"escape_vcs", T_INT, OFF(escape_vcs), NULL, 0, 32,
+     "duato_* routings: escape VCs 0..E-1 for the hop classes (0: one per class); the rest are adaptive"},
+    {"faults", T_INT, OFF(faults), NULL, 0, MAX_NODES - 1,
+     "number of faulty nodes, drawn at random so that the rest stay connected (routing swft)"},
+    {"fault_nodes", T_STR, OFF(fault_nodes), NULL, 0, 0, "faulty nodes by id, a comma list (instead of faults)"},
+    {"fault_seed", T_U64, OFF(fault_seed), NULL, 0, 0, "seed of the random fault set"},
+    {"reinject_delay", T_LONG, OFF(reinject_delay), NULL, 0, 1e9,
+     "swft: cycles the node software holds a rerouted message before it may leave (Delta)"},
 };
 #define NKEYS (int)(sizeof keys / sizeof keys[0])
 
@@ -88,6 +98,7 @@ void config_defaults(sim_config *c)
     c->batches = 10;
     c->deadlock_cycles = 2000;
     c->max_queue = 2000;
+    c->fault_seed = 1;
 }
 
 static int find_key(const char *name)

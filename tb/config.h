@@ -39,6 +39,11 @@ typedef struct {
     uint64_t seed;
     int drain, batches;
     long deadlock_cycles, max_queue;
+    int timeout, escape_vcs;      /* §5.1 time-out; escape VCs of the duato_* routings (0: minimum) */
+    int faults;                   /* §7.1: faulty nodes drawn at random ... */
+    char fault_nodes[512];        /* ... or listed */
+    uint64_t fault_seed;
+    long reinject_delay;          /* node software: cycles before a rerouted message may leave */
     /* which keys were given (index in the key table) */
     unsigned char given[64];
 } sim_config;

@@ -6,10 +6,13 @@
 #include <stdint.h>
 
 typedef struct {
-    uint64_t gen, inj;
-    int32_t dst, len;
+    uint64_t gen, inj;      /* generation and first injection, at the original source */
+    int32_t dst, len;       /* dst: the header's destination */
     uint32_t id;
     int32_t live;
+    int32_t final, osrc;    /* the node software's view (§7.1): final destination, original source */
+    int32_t nfwd;           /* times the node software re-injected it */
+    int32_t ring;           /* the head's ring field as it reached the sink */
 } msg_rec;
 
 typedef struct {

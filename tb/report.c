@@ -35,6 +35,9 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
     fprintf(f, "messages     generated %llu, delivered %llu, measured %llu, queued at end %ld\n",
             (unsigned long long)r->messages_generated, (unsigned long long)r->messages_delivered,
             (unsigned long long)r->messages_measured, r->messages_queued);
+    if (r->messages_rerouted)
+        fprintf(f, "rerouting    %llu re-injections by the node software (absorbed or at an intermediate node)\n",
+                (unsigned long long)r->messages_rerouted);
     fprintf(f, "flits        injected %llu = delivered %llu + in flight %ld; flit-hops %llu\n",
             (unsigned long long)r->flits_injected, (unsigned long long)r->flits_delivered, r->flits_in_flight,
             (unsigned long long)r->flit_hops);
@@ -80,6 +83,7 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     NUM(capacity);
     NUM(messages_generated);
     NUM(messages_delivered);
+    NUM(messages_rerouted);
     NUM(messages_measured);
     NUM(messages_queued);
     NUM(flits_injected);

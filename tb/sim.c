@@ -2,6 +2,7 @@
 #include "sim.h"
 #include "deadlock.h"
 #include "message.h"
+#include "netsetup.h"
 #include "network.h"
 #include "rng.h"
 #include "sink.h"
@@ -93,15 +94,9 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     memset(res, 0, sizeof *res);
     sim_options defopt = {0, 0, NULL, 0, 0};
     if (!opt) opt = &defopt;
-    topology t;
-    flit_layout fl;
-    routing rt;
-    network net;
-    traffic tr;
+    net_setup ns;
     msg_table msgs;
     lat_stats st;
-    memset(&net, 0, sizeof net);
-    memset(&tr, 0, sizeof tr);
     memset(&msgs, 0, sizeof msgs);
     memset(&st, 0, sizeof st);
     source *src = NULL;
@@ -109,42 +104,44 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     int *order = NULL, rc = -1;
     vcd_writer *vcd = NULL;
     double *batch_in_system = NULL;
-    if (topo_init(&t, cfg->topology, cfg->n, cfg->k, err, errlen)) return -1;
-    if (flit_layout_init(&fl, t.N, t.diameter, err, errlen)) goto done;
-    if (routing_init(&rt, route_find(cfg->routing), &t, &fl, cfg->vcs, cfg->dateline, err, errlen)) goto done;
-    router_params rp = {cfg->vcs, cfg->buf_depth, cfg->obuf_depth, cfg->select, cfg->seed};
-    if (network_init(&net, &t, &rt, &fl, &rp, err, errlen)) goto done;
-    if (traffic_init(&tr, cfg, &t, err, errlen)) goto done;
-    if (msgtab_init(&msgs, t.N, fl.IW)) { snprintf(err, errlen, "out of memory"); goto done; }
+    if (net_setup_build(&ns, cfg, err, errlen)) return -1;
+    const topology *tp = &ns.t;
+    const flit_layout *flp = &ns.fl;
+    const routing *rtp = &ns.rt;
+    network *net = &ns.net;
+    traffic *trp = &ns.tr;
+    if (msgtab_init(&msgs, tp->N, flp->IW)) { snprintf(err, errlen, "out of memory"); goto done; }
     if (stats_init(&st, cfg->batches, (uint64_t)cfg->warmup, (uint64_t)cfg->cycles)) {
         snprintf(err, errlen, "out of memory");
         goto done;
     }
-    src = calloc((size_t)t.N, sizeof *src);
-    snk = calloc((size_t)t.N, sizeof *snk);
-    order = malloc(sizeof(int) * (size_t)t.N);
-    res->chan_util = calloc((size_t)t.N * t.Pn, sizeof(double));
-    res->node_load = calloc((size_t)t.N, sizeof(double));
+    src = calloc((size_t)tp->N, sizeof *src);
+    snk = calloc((size_t)tp->N, sizeof *snk);
+    order = malloc(sizeof(int) * (size_t)tp->N);
+    res->chan_util = calloc((size_t)tp->N * tp->Pn, sizeof(double));
+    res->node_load = calloc((size_t)tp->N, sizeof(double));
     if (!src || !snk || !order || !res->chan_util || !res->node_load) { snprintf(err, errlen, "out of memory"); goto done; }
-    for (int x = 0; x < t.N; x++) {
+    for (int x = 0; x < tp->N; x++) {
         if (source_init(&src[x], cfg->max_queue, cfg->vcs, cfg->buf_depth)) { snprintf(err, errlen, "out of memory"); goto done; }
         sink_init(&snk[x]);
         order[x] = x;
     }
-    if (opt->vcd && !(vcd = vcd_open(opt->vcd, &net, opt->vcd_from, opt->vcd_to, err, errlen))) goto done;
+    if (opt->vcd && !(vcd = vcd_open(opt->vcd, net, opt->vcd_from, opt->vcd_to, err, errlen))) goto done;
     rc = 0;
 
     sink_errors serr = {0, 0, ""};
     source_env senv;
-    source_env_init(&senv, cfg->vcs, cfg->buf_depth, &fl, &rt, &msgs);
-    sink_env kenv = {&fl, &t, rt.algo->minimal, &msgs, &serr};
+    source_env_init(&senv, cfg->vcs, cfg->buf_depth, flp, rtp, &msgs);
+    sink_env kenv = {flp, tp, rtp->algo->minimal, &msgs, &serr, rtp->algo->faults};
+    int stop = 0;
+    uint64_t rerouted = 0;
     gen_ctx g = {src, 0, 0, -1};
     rng_t shuffle_rng;
     rng_seed(&shuffle_rng, cfg->seed, 0xC0FFEEULL);
 
     const uint64_t warmup = (uint64_t)cfg->warmup, cycles = (uint64_t)cfg->cycles;
     const uint64_t window = cycles - warmup, blen = window / (uint64_t)cfg->batches;
-    const int P = t.P, Pn = t.Pn;
+    const int P = tp->P, Pn = tp->Pn;
     uint64_t injected = 0, delivered_flits = 0, delivered_msgs = 0, win_flits = 0, win_msgs = 0;
     uint64_t last_moves = 0, last_progress = 0, fp = 0, next_check = (uint64_t)cfg->deadlock_cycles;
     static char dead_buf[1 << 15];
@@ -158,16 +155,16 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         const int cur = (int)(tt & 1), prv = cur ^ 1;
         const int in_window = tt >= warmup && tt < cycles;
         if (tt == warmup) {
-            net.measure = 1;
-            net.window_start = warmup;
+            net->measure = 1;
+            net->window_start = warmup;
             outstanding_at_warmup = (long)(g.generated - delivered_msgs);
         }
         if (tt == cycles) {
-            network_close_window(&net, cycles);
-            net.measure = 0;
+            network_close_window(net, cycles);
+            net->measure = 0;
         }
         if (tt < cycles) {
-            traffic_cycle(&tr, tt, on_message, &g);
+            traffic_cycle(trp, tt, on_message, &g);
             if (g.overflow_node >= 0) {
                 res->saturated = 1;
                 snprintf(res->saturated_why, sizeof res->saturated_why,
@@ -179,28 +176,39 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
             break;
         }
         if (opt->shuffle_order)
-            for (int i = t.N - 1; i > 0; i--) {
+            for (int i = tp->N - 1; i > 0; i--) {
                 int j = (int)rng_below(&shuffle_rng, (uint32_t)(i + 1)), tmp = order[i];
                 order[i] = order[j];
                 order[j] = tmp;
             }
-        for (int oi = 0; oi < t.N; oi++) {
+        for (int oi = 0; oi < tp->N; oi++) {
             const int x = order[oi];
-            int s = source_step(&src[x], &senv, x, tt, net.cr[prv][x * P + Pn], &net.in[cur][x * P + Pn]);
+            int s = source_step(&src[x], &senv, x, tt, net->cr[prv][x * P + Pn], &net->in[cur][x * P + Pn]);
             if (s < 0) {
-                snprintf(err, errlen, "node %d has more messages in flight than message ids (%d bits)", x, fl.IW);
+                snprintf(err, errlen, "node %d has more messages in flight than message ids (%d bits)", x, flp->IW);
                 rc = -1;
                 goto done;
             }
             injected += (uint64_t)s;
-            router_step(&net, x, tt);
-            const link_sig *ej = &net.ej[cur][x];
+            router_step(net, x, tt);
+            const link_sig *ej = &net->ej[cur][x];
             if (ej->vc < 0) continue;
             delivered_flits++;
             if (in_window) win_flits++;
             msg_rec m;
             int msrc;
-            if (sink_step(&snk[x], &kenv, x, tt, ej, &m, &msrc)) {
+            int ks = sink_step(&snk[x], &kenv, x, tt, ej, &m, &msrc);
+            if (ks == 2) { /* the node software re-injects it (§7.1); its flits were not accepted yet */
+                if (in_window) win_flits -= (uint64_t)m.len < win_flits ? (uint64_t)m.len : win_flits;
+                rerouted++;
+                if (source_forward(&src[x], &senv, x, tt, &m, cfg->reinject_delay)) {
+                    res->saturated = 1;
+                    snprintf(res->saturated_why, sizeof res->saturated_why,
+                             "source queue of node %d exceeded max_queue = %ld messages at cycle %llu (rerouting)", x,
+                             cfg->max_queue, (unsigned long long)tt);
+                    stop = 1;
+                }
+            } else if (ks) {
                 delivered_msgs++;
                 if (in_window) win_msgs++;
                 uint64_t lat = tt - m.gen + 1, wait = m.inj - m.gen;
@@ -208,7 +216,11 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
                 fp += splitmix64((tt << 20) ^ ((uint64_t)x << 40) ^ ((uint64_t)msrc << 8) ^ m.id);
             }
         }
-        if (vcd) vcd_cycle(vcd, &net, tt);
+        if (stop) {
+            tt++;
+            break;
+        }
+        if (vcd) vcd_cycle(vcd, net, tt);
         if (in_window) {
             double q = (double)(g.generated - delivered_msgs);
             in_system += q;
@@ -217,7 +229,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         }
         /* watchdog: flits inside and nothing moved at all for deadlock_cycles; and every
          * deadlock_cycles, a dead set among the VCs that moved nothing (a partial deadlock) */
-        uint64_t moves = net.moves + injected;
+        uint64_t moves = net->moves + injected;
         int dead = 0;
         if (moves != last_moves || injected == delivered_flits) {
             last_moves = moves;
@@ -227,11 +239,11 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         }
         if (!dead && tt + 1 >= next_check) {
             next_check = tt + 1 + (uint64_t)cfg->deadlock_cycles;
-            size_t np = (size_t)t.N * (size_t)P;
+            size_t np = (size_t)tp->N * (size_t)P;
             uint32_t all = cfg->vcs >= 32 ? 0xFFFFFFFFu : (1u << cfg->vcs) - 1;
-            for (size_t i = 0; i < np; i++) net.moved[i] = ~net.moved[i] & all; /* now: did not move */
-            if (injected != delivered_flits && deadlock_find(&net, net.moved, dead_buf, sizeof dead_buf)) dead = 2;
-            memset(net.moved, 0, np * sizeof *net.moved);
+            for (size_t i = 0; i < np; i++) net->moved[i] = ~net->moved[i] & all; /* now: did not move */
+            if (injected != delivered_flits && deadlock_find(net, net->moved, dead_buf, sizeof dead_buf)) dead = 2;
+            memset(net->moved, 0, np * sizeof *net->moved);
         }
         if (dead) {
             res->deadlock = 1;
@@ -247,7 +259,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
                                              "%ld cycles and wait only on each other\n",
                                              (unsigned long long)tt, (unsigned long long)(injected - delivered_flits),
                                              cfg->deadlock_cycles);
-                if (dead == 1 && !deadlock_find(&net, NULL, res->deadlock_report + n, cap - (size_t)n))
+                if (dead == 1 && !deadlock_find(net, NULL, res->deadlock_report + n, cap - (size_t)n))
                     snprintf(res->deadlock_report + n, cap - (size_t)n, "no cycle of waiting VCs found\n");
                 if (dead == 2) snprintf(res->deadlock_report + n, cap - (size_t)n, "%s", dead_buf);
             }
@@ -257,8 +269,8 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         /* saturation: messages in the system keep growing across batches */
         if (in_window && tt > warmup && (tt - warmup) % blen == 0 && (tt - warmup) / blen >= 3) {
             long growth = (long)(g.generated - delivered_msgs) - outstanding_at_warmup;
-            double offered = cfg->rate * (double)t.N * (double)(tt - warmup);
-            if (growth > t.N && growth > 0.05 * offered) {
+            double offered = cfg->rate * (double)tp->N * (double)(tt - warmup);
+            if (growth > tp->N && growth > 0.05 * offered) {
                 res->saturated = 1;
                 snprintf(res->saturated_why, sizeof res->saturated_why,
                          "messages in the system grew by %ld (%.1f%% of those offered) in %llu cycles", growth,
@@ -280,7 +292,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         if (third) {
             first /= third;
             last /= third;
-            if (last > 1.25 * first + 0.5 * t.N) {
+            if (last > 1.25 * first + 0.5 * tp->N) {
                 res->saturated = 1;
                 snprintf(res->saturated_why, sizeof res->saturated_why,
                          "messages in the system grew from %.0f (first third of the window) to %.0f (last third)",
@@ -291,7 +303,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     res->wall_seconds = now_seconds() - t0;
     res->cycles = tt;
     uint64_t end = tt < cycles ? tt : cycles;
-    if (tt < cycles) network_close_window(&net, tt); /* stopped early: no-op before the window */
+    if (tt < cycles) network_close_window(net, tt); /* stopped early: no-op before the window */
     double win = end > warmup ? (double)(end - warmup) : 1;
 
     res->avg_latency = stats_mean(&st);
@@ -303,20 +315,21 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     res->p99 = stats_percentile(&st, 0.99);
     res->max_latency = st.n ? (double)st.max_lat : NAN;
     int delta = cfg->buf_depth == 1 ? 2 : 1;
-    res->zero_load_latency = 2 * traffic_mean_hops(cfg, &t, &tr) + 3 + delta * (cfg->msg_len - 1);
+    res->zero_load_latency = 2 * traffic_mean_hops(cfg, tp, trp) + 3 + delta * (cfg->msg_len - 1);
     res->offered_flit_rate = cfg->traffic == TR_TRACE ? NAN : cfg->rate * cfg->msg_len;
-    res->accepted_flit_rate = (double)win_flits / (win * t.N);
-    res->capacity = t.capacity;
-    res->normalized_throughput = res->accepted_flit_rate / t.capacity;
+    res->accepted_flit_rate = (double)win_flits / (win * tp->N);
+    res->capacity = tp->capacity;
+    res->normalized_throughput = res->accepted_flit_rate / tp->capacity;
     res->messages_generated = g.generated;
     res->messages_delivered = delivered_msgs;
+    res->messages_rerouted = rerouted;
     res->messages_measured = st.n;
     res->flits_injected = injected;
     res->flits_delivered = delivered_flits;
-    res->flits_in_flight = network_flits(&net, tt ? tt - 1 : 0);
-    res->flit_hops = net.flit_hops;
+    res->flits_in_flight = network_flits(net, tt ? tt - 1 : 0);
+    res->flit_hops = net->flit_hops;
     long queued = 0;
-    for (int x = 0; x < t.N; x++) {
+    for (int x = 0; x < tp->N; x++) {
         queued += src[x].qlen;
         for (int v = 0; v < cfg->vcs; v++) /* messages assigned to an injection VC, not yet fully sent */
             if (src[x].vc_busy >> v & 1 && src[x].vc_next[v] == 0) queued++;
@@ -328,15 +341,15 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     res->nonminimal = serr.nonminimal;
     snprintf(res->corrupt_first, sizeof res->corrupt_first, "%s", serr.first_error);
     res->V = cfg->vcs;
-    res->N = t.N;
+    res->N = tp->N;
     res->Pn = Pn;
     int nchan = 0;
-    for (int x = 0; x < t.N; x++) {
+    for (int x = 0; x < tp->N; x++) {
         double s = 0;
         int c = 0;
         for (int o = 0; o < Pn; o++) {
-            if (net.down[x * P + o] < 0) { res->chan_util[x * Pn + o] = -1; continue; }
-            double u = (double)net.chan_flits[x * P + o] / win;
+            if (net->down[x * P + o] < 0) { res->chan_util[x * Pn + o] = -1; continue; }
+            double u = (double)net->chan_flits[x * P + o] / win;
             res->chan_util[x * Pn + o] = u;
             s += u;
             c++;
@@ -345,10 +358,10 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         res->node_load[x] = c ? s / c : 0;
     }
     uint64_t vf = 0;
-    for (int v = 0; v < cfg->vcs; v++) vf += net.vc_flits[v];
+    for (int v = 0; v < cfg->vcs; v++) vf += net->vc_flits[v];
     for (int v = 0; v < cfg->vcs; v++) {
-        res->vc_usage[v] = nchan ? (double)net.vc_busy[v] / ((double)nchan * win) : 0;
-        res->vc_flit_share[v] = vf ? (double)net.vc_flits[v] / (double)vf : 0;
+        res->vc_usage[v] = nchan ? (double)net->vc_busy[v] / ((double)nchan * win) : 0;
+        res->vc_flit_share[v] = vf ? (double)net->vc_flits[v] / (double)vf : 0;
     }
     res->fingerprint = fp;
 done:
@@ -358,15 +371,13 @@ done:
     }
     free(batch_in_system);
     if (src)
-        for (int x = 0; x < t.N; x++) source_free(&src[x]);
+        for (int x = 0; x < tp->N; x++) source_free(&src[x]);
     free(src);
     free(snk);
     free(order);
     stats_free(&st);
     msgtab_free(&msgs);
-    traffic_free(&tr);
-    network_free(&net);
-    topo_free(&t);
+    net_setup_free(&ns);
     if (rc) sim_result_free(res);
     return rc;
 }

@@ -22,7 +22,9 @@ int sink_step(sink *k, const sink_env *e, int x, uint64_t t, const link_sig *in,
     flit_t f = in->flit;
     if (flit_is_head(f)) {
         if (k->src[v] >= 0) fail(e, x, t, "head flit while a message is open on the VC");
-        if (flit_dst(e->fl, f) != x) fail(e, x, t, "message ejected at the wrong node");
+        if (flit_dst(e->fl, f) != x && !e->absorb) fail(e, x, t, "message ejected at the wrong node");
+        k->dst[v] = flit_dst(e->fl, f);
+        k->ring[v] = flit_ring(e->fl, f);
         k->src[v] = flit_src(e->fl, f);
         k->id[v] = flit_id(e->fl, f);
         k->next[v] = 1;
@@ -41,8 +43,10 @@ int sink_step(sink *k, const sink_env *e, int x, uint64_t t, const link_sig *in,
     if (!r) { fail(e, x, t, "message delivered twice or never sent"); return 0; }
     if (r->len != k->next[v]) fail(e, x, t, "message length differs from the length sent");
     *done = *r;
+    done->ring = k->ring[v];
     *src_out = src;
     r->live = 0;
     e->msgs->ring[src].live--;
+    if (k->dst[v] != x || r->final != x) return 2;
     return 1;
 }

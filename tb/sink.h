@@ -14,6 +14,8 @@ typedef struct {
     int32_t src[MAX_VCS];     /* message on each ejection VC; -1: none */
     uint32_t id[MAX_VCS];
     int32_t next[MAX_VCS];    /* next flit index expected */
+    int32_t dst[MAX_VCS];     /* the head's dst and ring field */
+    int32_t ring[MAX_VCS];
 } sink;
 
 typedef struct {
@@ -28,10 +30,13 @@ typedef struct {
     int check_minimal;
     msg_table *msgs;
     sink_errors *errs;
+    int absorb;         /* the routing may eject a message before its destination (swft) */
 } sink_env;
 
 void sink_init(sink *k);
 /* absorbs the ejection channel of cycle t. Returns 1 and fills *done when a tail
- * completes a message (the record is removed from the table), else 0. */
+ * completes a message at its final destination, 2 when it completes one whose final
+ * destination is elsewhere (absorbed or at an intermediate node: hand it to
+ * source_forward); the record is removed from the table. Else 0. */
 int sink_step(sink *k, const sink_env *e, int x, uint64_t t, const link_sig *in, msg_rec *done, int *src_out);
 #endif

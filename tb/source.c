@@ -34,9 +34,32 @@ int source_enqueue(source *s, uint64_t gen, int dst, int len)
 {
     if (s->qlen >= s->qcap) return -1;
     queued_msg *m = &s->q[(s->qhead + s->qlen) % s->qcap];
-    m->gen = gen;
-    m->dst = dst;
+    memset(m, 0, sizeof *m);
+    m->gen = m->ready = gen;
+    m->dst = m->final = dst;
+    m->osrc = -1;
     m->len = len;
+    m->id = s->next_id++;
+    s->qlen++;
+    return 0;
+}
+
+int source_forward(source *s, const source_env *e, int x, uint64_t t, const msg_rec *r, long delay)
+{
+    int dst, rev;
+    if (s->qlen >= s->qcap) return -1;
+    if (route_swft_reroute(e->rt, x, r->dst, r->ring, r->final, &dst, &rev)) return -1;
+    queued_msg *m = &s->q[(s->qhead + s->qlen) % s->qcap];
+    memset(m, 0, sizeof *m);
+    m->gen = r->gen;
+    m->inj = r->inj;
+    m->ready = t + 1 + (uint64_t)delay;
+    m->dst = dst;
+    m->final = r->final;
+    m->osrc = r->osrc;
+    m->nfwd = r->nfwd + 1;
+    m->ring = rev;
+    m->len = r->len;
     m->id = s->next_id++;
     s->qlen++;
     return 0;
@@ -51,7 +74,7 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
     }
     /* 1. allocation: the queue head takes the lowest free injection VC */
     uint32_t free_vcs = ~s->vc_busy & e->all_vcs;
-    if (s->qlen && free_vcs) {
+    if (s->qlen && free_vcs && s->q[s->qhead].ready <= t) {
         int v = __builtin_ctz(free_vcs);
         s->vc_msg[v] = s->q[s->qhead];
         s->qhead = (s->qhead + 1) % s->qcap;
@@ -72,8 +95,10 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
     if (j == 0) {
         int bonus = e->rt->algo->init_bonus ? e->rt->algo->init_bonus(e->rt, x, m->dst) : 0;
         f = flit_make_head(e->fl, m->dst, x, id, bonus, tail);
+        if (m->ring) f = bits_set(f, e->fl->ring_lo, FLIT_RING_W, (uint64_t)m->ring);
         if (e->msgs) {
-            msg_rec r = {.gen = m->gen, .inj = t, .dst = m->dst, .len = m->len, .id = id};
+            msg_rec r = {.gen = m->gen, .inj = m->nfwd ? m->inj : t, .dst = m->dst, .len = m->len, .id = id,
+                         .final = m->final, .osrc = m->osrc < 0 ? x : m->osrc, .nfwd = m->nfwd};
             if (msgtab_put(e->msgs, x, &r)) return -1;
         }
     } else {

@@ -11,9 +11,10 @@
 #include <stdint.h>
 
 typedef struct {
-    uint64_t gen;
+    uint64_t gen, inj, ready;    /* inj: first injection (0 until injected); ready: may leave from */
     uint32_t id;
     int32_t dst, len;
+    int32_t final, osrc, nfwd, ring;
 } queued_msg;
 
 typedef struct {
@@ -42,6 +43,10 @@ int source_init(source *s, long qcap, int V, int B);
 void source_free(source *s);
 /* appends a generated message; -1 when the queue holds qcap messages already */
 int source_enqueue(source *s, uint64_t gen, int dst, int len);
+/* the node software (§7.1): a message whose tail reached node x in cycle t but whose
+ * final destination is elsewhere joins x's queue with its new header; -1 when the queue
+ * is full or no detour exists (the fault check at set-up rules that out) */
+int source_forward(source *s, const source_env *e, int x, uint64_t t, const msg_rec *m, long delay);
 /* one cycle: absorb the credits of cycle t-1, drive the injection channel for cycle t.
  * Returns 1 if a flit was driven (counts as injected), -1 on a message-table overflow. */
 int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out);

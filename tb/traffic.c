@@ -183,6 +183,8 @@ void traffic_free(traffic *tr)
     free(tr->next);
     free(tr->pattern_dst);
     free(tr->trace);
+    free(tr->alive);
+    free(tr->alive_idx);
     memset(tr, 0, sizeof *tr);
 }
 
@@ -194,10 +196,33 @@ static int uniform_dst(rng_t *r, int N, int src)
     return d >= src ? d + 1 : d;
 }
 
+int traffic_set_faults(traffic *tr, const uint8_t *faulty, char *err, size_t errlen)
+{
+    if (!faulty) return 0;
+    if (tr->cfg->traffic != TR_UNIFORM) {
+        snprintf(err, errlen, "with faulty nodes only traffic = uniform is supported (got %s)",
+                 config_traffic_name(tr->cfg->traffic));
+        return -1;
+    }
+    const int N = tr->t->N;
+    tr->alive = malloc(sizeof(int) * (size_t)N);
+    tr->alive_idx = malloc(sizeof(int) * (size_t)N);
+    if (!tr->alive || !tr->alive_idx) { snprintf(err, errlen, "out of memory"); return -1; }
+    tr->nalive = 0;
+    for (int x = 0; x < N; x++) {
+        tr->alive_idx[x] = faulty[x] ? -1 : tr->nalive;
+        if (!faulty[x]) tr->alive[tr->nalive++] = x;
+    }
+    tr->faulty = faulty;
+    return 0;
+}
+
 static int pick_dst(traffic *tr, int x)
 {
     const sim_config *c = tr->cfg;
     rng_t *r = &tr->rng[x];
+    if (tr->faulty) /* uniform over the other fault-free nodes */
+        return tr->alive[uniform_dst(r, tr->nalive, tr->alive_idx[x])];
     switch (c->traffic) {
     case TR_UNIFORM: return uniform_dst(r, tr->t->N, x);
     case TR_HOTSPOT:
@@ -237,6 +262,7 @@ void traffic_cycle(traffic *tr, uint64_t t, traffic_sink_fn fn, void *user)
         return;
     }
     for (int x = 0; x < tr->t->N; x++) {
+        if (tr->faulty && tr->faulty[x]) continue;
         if (c->process == PROC_POISSON) {
             while (tr->next[x] < (double)(t + 1)) {
                 tr->next[x] += rng_exp(&tr->rng[x]) / c->rate;

@@ -27,12 +27,17 @@ typedef struct {
     int *by_dist_n;
     trace_rec *trace;
     long ntrace, trace_pos;
+    /* faulty nodes (§7.1) send nothing and receive nothing: uniform over the alive ones */
+    const uint8_t *faulty;
+    int *alive, *alive_idx, nalive;
 } traffic;
 
 typedef void (*traffic_sink_fn)(void *user, uint64_t cycle, int src, int dst, int len);
 
 int traffic_init(traffic *tr, const sim_config *cfg, const topology *t, char *err, size_t errlen);
 void traffic_free(traffic *tr);
+/* restricts uniform traffic to the fault-free nodes; -1 with a reason for other patterns */
+int traffic_set_faults(traffic *tr, const uint8_t *faulty, char *err, size_t errlen);
 /* emits the messages generated in cycle t, node by node, in a fixed order */
 void traffic_cycle(traffic *tr, uint64_t t, traffic_sink_fn fn, void *user);
 /* the destination pattern's partner of src ("-1" = silent), for tests */

@@ -1,0 +1,100 @@
+/* route_swft.c: software-based fault-tolerant DOR (docs/microarchitecture.md §6.3, seed
+ * 002). The router follows DOR (reversed in the current dimension while the head's rev
+ * bit is set) and, when the next node is faulty, sends the message to its own local port:
+ * the node's software takes it and re-injects it (tb/source.c: source_forward). */
+#include "route.h"
+#include <stdio.h>
+
+#define RING_REV 1u  /* travel the current dimension in direction RING_DIR, not the minimal one */
+#define RING_DIR 2u  /* 0: +, 1: - */
+
+static int swft_check(const routing *r, char *err, size_t errlen)
+{
+    if (r->t->kind != TOPO_TORUS) {
+        snprintf(err, errlen, "routing swft needs a bidirectional torus (it reroutes the other way round a ring)");
+        return -1;
+    }
+    if (r->V < 2) {
+        snprintf(err, errlen, "too few VCs for routing swft: vcs=%d, dateline classes on a torus need vcs >= 2", r->V);
+        return -1;
+    }
+    return 0;
+}
+
+int route_swft_port(const routing *r, int node, flit_t head, int *dim)
+{
+    int dst = flit_dst(r->fl, head), port;
+    int d = route_dor_dim(r->t, node, dst, &port);
+    int ring = flit_ring(r->fl, head);
+    if (ring & RING_REV) port = 2 * d + (ring & RING_DIR ? 1 : 0);
+    *dim = d;
+    return port;
+}
+
+static void swft_cands(const routing *r, int node, flit_t head, route_cands *c)
+{
+    int d, port = route_swft_port(r, node, head, &d);
+    int y = r->t->nbr[node * r->t->Pn + port];
+    if (r->faulty && r->faulty[y]) { /* absorb: the node's software re-injects it */
+        c->m[0][r->t->Pn] = route_vc_range(0, r->V);
+        return;
+    }
+    int h = r->V / 2;
+    c->m[0][port] = route_dateline_class(r->t, node, flit_dst(r->fl, head), d) ? route_vc_range(h, r->V)
+                                                                              : route_vc_range(0, h);
+}
+
+static flit_t swft_update(const routing *r, int node, flit_t head, int oport, int ovc)
+{
+    (void)ovc;
+    const topology *t = r->t;
+    int d = oport / 2, y = t->nbr[node * t->Pn + oport];
+    if (topo_coord(t, y, d) == topo_coord(t, flit_dst(r->fl, head), d))
+        head = bits_set(head, r->fl->ring_lo, FLIT_RING_W, (uint64_t)(flit_ring(r->fl, head) & ~(RING_REV | RING_DIR)));
+    return head;
+}
+
+const route_algo route_swft = {
+    .name = "swft",
+    .summary = "seed 002: DOR; a faulty next node sends the message to the node's software, which re-injects it",
+    .check = swft_check,
+    .cands = swft_cands,
+    .update = swft_update,
+    .minimal = 0,
+    .code = 11,
+    .faults = 1,
+    .levels = 1,
+};
+
+int route_swft_reroute(const routing *r, int x, int hw_dst, int rev, int final, int *dst, int *rev_out)
+/* rev: the head's ring field */
+{
+    const topology *t = r->t;
+    if (hw_dst == x) { /* at an intermediate node: on to the final destination */
+        *dst = final;
+        *rev_out = 0;
+        return 0;
+    }
+    int port, d = route_dor_dim(t, x, hw_dst, &port);
+    if (!(rev & RING_REV)) { /* first fault in this dimension: the other way round the ring */
+        *dst = hw_dst;
+        *rev_out = (int)(RING_REV | ((port & 1) ? 0 : RING_DIR));
+        return 0;
+    }
+    /* both ways blocked: a step in a perpendicular dimension e. A higher e is one hop (DOR
+     * then retries d in the next line); a lower e would be undone by DOR at once, so the
+     * intermediate node also takes d to its destination coordinate, in the next line. */
+    for (int j = 1; j < t->n; j++) {
+        int e = (d + j) % t->n;
+        for (int s = 0; s < 2; s++) {
+            int y = t->nbr[x * t->Pn + 2 * e + s];
+            if (e < d) y = topo_with_coord(t, y, d, topo_coord(t, hw_dst, d));
+            if (!(r->faulty && r->faulty[y])) {
+                *dst = y;
+                *rev_out = 0;
+                return 0;
+            }
+        }
+    }
+    return -1;
+}

@@ -1,0 +1,407 @@
+/* test_routing.c: the routings of docs/microarchitecture.md §6.1-6.3, the time-out of
+ * §5.1 and the fault handling of §7.1: exact zero-load latency, the hop-class bounds on
+ * every path, an acyclic escape channel-dependency graph, freedom from deadlock past
+ * saturation, delivery around faults, and the one-line errors for bad input. */
+#include "faults.h"
+#include "flit.h"
+#include "route.h"
+#include "testutil.h"
+#include "topology.h"
+#include "rng.h"
+#include <stdlib.h>
+#include <unistd.h>
+
+static const char *hop_routings[] = {"phop", "nhop", "pbc", "nbc", "duato_phop", "duato_nhop", "duato_pbc",
+                                     "duato_nbc", "duato"};
+#define NHOP (int)(sizeof hop_routings / sizeof hop_routings[0])
+
+/* builds topology + layout + routing from key strings; returns 0 or -1 (err filled) */
+typedef struct {
+    topology t;
+    flit_layout fl;
+    routing rt;
+} rnet;
+
+static int rnet_init(rnet *n, const char *topo, const char *k, int nd, const char *routing, int V, int E, char *err)
+{
+    sim_config c;
+    char kv_topo[64], kv_k[64], kv_n[64];
+    snprintf(kv_topo, sizeof kv_topo, "topology=%s", topo);
+    snprintf(kv_k, sizeof kv_k, "k=%s", k);
+    snprintf(kv_n, sizeof kv_n, "n=%d", nd);
+    cfg_build(&c, kv_topo, kv_k, kv_n, NULL);
+    if (topo_init(&n->t, c.topology, c.n, c.k, err, 256)) return -1;
+    if (flit_layout_init(&n->fl, n->t.N, n->t.diameter, err, 256) ||
+        routing_init_ex(&n->rt, route_find(routing), &n->t, &n->fl, V, 1, E, NULL, err, 256)) {
+        topo_free(&n->t);
+        return -1;
+    }
+    return 0;
+}
+
+static double single_message_latency(const char *topo, const char *k, const char *n, int B, int src, int dst, int m,
+                                     const char *routing)
+{
+    char path[] = "/tmp/flitnet_trace_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "7 %d %d %d\n", src, dst, m);
+    fclose(f);
+    char kv[6][128];
+    snprintf(kv[0], 128, "topology=%s", topo);
+    snprintf(kv[1], 128, "k=%s", k);
+    snprintf(kv[2], 128, "n=%s", n);
+    snprintf(kv[3], 128, "buf_depth=%d", B);
+    snprintf(kv[4], 128, "trace=%s", path);
+    snprintf(kv[5], 128, "routing=%s", routing);
+    sim_config c;
+    cfg_build(&c, kv[0], kv[1], kv[2], kv[3], "traffic=trace", kv[4], kv[5], "vcs=12", "cycles=2000", "warmup=0",
+              "batches=2", NULL);
+    sim_result r;
+    run_ok(&c, &r, 0);
+    unlink(path);
+    assert_int_equal(r.messages_delivered, 1);
+    assert_int_equal(r.nonminimal, 0);
+    double lat = r.avg_latency;
+    sim_result_free(&r);
+    return lat;
+}
+
+/* every new routing meets the contract's zero-load closed form exactly */
+static void zero_load_all_routings(void **st)
+{
+    (void)st;
+    struct { const char *topo, *k, *n; int odd; } nets[] = {
+        {"torus", "4", "2", 0}, {"torus_uni", "4", "2", 0}, {"mesh", "5", "2", 0}, {"hypercube", "2", "4", 0},
+        {"torus", "4,3,5", "3", 1},
+    };
+    int cases = 0;
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
+        topology t;
+        sim_config c;
+        char kv[3][64], err[256];
+        snprintf(kv[0], 64, "topology=%s", nets[i].topo);
+        snprintf(kv[1], 64, "k=%s", nets[i].k);
+        snprintf(kv[2], 64, "n=%s", nets[i].n);
+        cfg_build(&c, kv[0], kv[1], kv[2], NULL);
+        assert_int_equal(topo_init(&t, c.topology, c.n, c.k, err, sizeof err), 0);
+        int pairs[][2] = {{0, 1}, {0, t.N - 1}, {3 % t.N, (t.N / 2 + 1) % t.N}};
+        for (int r = 0; r < NHOP + 1; r++) {
+            const char *rt = r < NHOP ? hop_routings[r] : "swft";
+            if (nets[i].odd && (strstr(rt, "nhop") || strstr(rt, "nbc"))) continue; /* N-schemes need even radices */
+            if (!strcmp(rt, "swft") && strcmp(nets[i].topo, "torus")) continue;
+            for (size_t p = 0; p < 3; p++) {
+                int s = pairs[p][0], d = pairs[p][1];
+                if (s == d) continue;
+                int H = topo_distance(&t, s, d);
+                for (int B = 1; B <= 2; B++) {
+                    int m = 5, delta = B == 1 ? 2 : 1;
+                    assert_double_equal(single_message_latency(nets[i].topo, nets[i].k, nets[i].n, B, s, d, m, rt),
+                                        2.0 * H + 3 + delta * (m - 1), 0);
+                    cases++;
+                }
+            }
+        }
+        topo_free(&t);
+    }
+    print_message("closed form matched in %d configurations\n", cases);
+}
+
+/* Walks random paths choosing any candidate (adaptive or escape) and checks, at every hop:
+ * the route is minimal, an escape candidate exists, lo <= hi <= C-1, and the classes
+ * offered are exactly lo..hi (for P without bonus cards: the hops taken). */
+static void hop_class_bounds_on_every_path(void **st)
+{
+    (void)st;
+    struct { const char *topo, *k; int n; } nets[] = {{"torus", "8", 2}, {"torus", "16", 2}, {"mesh", "5", 2},
+                                                       {"hypercube", "2", 6}, {"torus_uni", "4", 2}, {"torus", "6,4", 2}};
+    rng_t g;
+    rng_seed(&g, 7, 1);
+    long hops = 0;
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+        for (int r = 0; r < NHOP - 1; r++) {
+            rnet n;
+            char err[256];
+            if (rnet_init(&n, nets[i].topo, nets[i].k, nets[i].n, hop_routings[r], 32, 0, err)) fail_msg("%s", err);
+            const routing *rt = &n.rt;
+            int bonus_scheme = strstr(hop_routings[r], "bc") != NULL, duato = !strncmp(hop_routings[r], "duato", 5);
+            for (int trial = 0; trial < 400; trial++) {
+                int s = (int)rng_below(&g, (uint32_t)n.t.N), d = (int)rng_below(&g, (uint32_t)n.t.N);
+                if (s == d) continue;
+                int b0 = rt->algo->init_bonus ? rt->algo->init_bonus(rt, s, d) : 0;
+                flit_t h = flit_make_head(&n.fl, d, s, 0, b0, 1);
+                int x = s, taken = 0, H = topo_distance(&n.t, s, d);
+                while (x != d) {
+                    route_cands c;
+                    route_candidates(rt, x, h, &c);
+                    int lo = flit_neg(&n.fl, h), hi = lo + flit_bonus(&n.fl, h);
+                    assert_true(hi <= rt->C - 1);
+                    if (!bonus_scheme) assert_int_equal(hi, lo);
+                    if (!strcmp(hop_routings[r] + (duato ? 6 : 0), "phop")) assert_int_equal(lo, taken);
+                    uint32_t want = rt->cls_ge[lo] & rt->cls_le[hi], esc = 0;
+                    int ncand = 0, cp[64], cw[64];
+                    for (int l = 0; l < ROUTE_LEVELS; l++)
+                        for (int p = 0; p < n.t.P; p++) {
+                            if (!c.m[l][p]) continue;
+                            assert_true(p < n.t.Pn);
+                            int y = n.t.nbr[x * n.t.Pn + p];
+                            assert_int_equal(topo_distance(&n.t, y, d), topo_distance(&n.t, x, d) - 1);
+                            if (l == (duato ? 1 : 0)) esc |= c.m[l][p];
+                            for (uint32_t m = c.m[l][p]; m; m &= m - 1)
+                                if (ncand < 64) cp[ncand] = p, cw[ncand++] = __builtin_ctz(m);
+                        }
+                    assert_true(esc != 0);
+                    assert_int_equal(esc, want);
+                    int k = (int)rng_below(&g, (uint32_t)ncand);
+                    h = route_update(rt, x, h, cp[k], cw[k]);
+                    x = n.t.nbr[x * n.t.Pn + cp[k]];
+                    taken++;
+                    hops++;
+                }
+                assert_int_equal(taken, H);
+            }
+            topo_free(&n.t);
+        }
+    print_message("%ld hops checked\n", hops);
+}
+
+/* Duato's extended channel-dependency graph of the escape VCs: an edge from escape
+ * channel a to escape channel b when some message can use b as its next escape hop
+ * after a (directly or after adaptive hops). Returns 1 if it has a cycle. */
+static int escape_cdg_has_cycle(const routing *rt, int all_escape)
+{
+    const topology *t = rt->t;
+    const int N = t->N, Pn = t->Pn, V = rt->V, NC = N * Pn * V;
+    const int H = 1 << rt->fl->HW;
+    uint8_t *edge = calloc((size_t)NC * NC, 1);
+    /* state: (node, lo, bonus, ring, last escape channel + 1) per destination */
+    size_t ns = (size_t)N * H * H * 4 * (NC + 1);
+    uint8_t *seen = malloc(ns);
+    size_t cap = 1 << 16;
+    int *stack = malloc(sizeof(int) * cap);
+    assert_non_null(edge);
+    assert_non_null(seen);
+    for (int d = 0; d < N; d++) {
+        memset(seen, 0, ns);
+        int sp = 0;
+        for (int s = 0; s < N; s++) {
+            if (s == d) continue;
+            if ((size_t)sp + 5 > cap) {
+                cap *= 2;
+                stack = realloc(stack, sizeof(int) * cap);
+                assert_non_null(stack);
+            }
+            int b0 = rt->algo->init_bonus ? rt->algo->init_bonus(rt, s, d) : 0;
+            stack[sp++] = s, stack[sp++] = 0, stack[sp++] = b0, stack[sp++] = 0, stack[sp++] = -1;
+        }
+        while (sp) {
+            int last = stack[--sp], ring = stack[--sp], bonus = stack[--sp], lo = stack[--sp], x = stack[--sp];
+            size_t key = ((((size_t)x * H + lo) * H + bonus) * 4 + ring) * (NC + 1) + (size_t)(last + 1);
+            if (seen[key]) continue;
+            seen[key] = 1;
+            if (x == d) continue;
+            flit_t h = flit_make_head(rt->fl, d, x, 0, bonus, 1);
+            h = bits_set(h, rt->fl->neg_lo, rt->fl->HW, (uint64_t)lo);
+            h = bits_set(h, rt->fl->ring_lo, FLIT_RING_W, (uint64_t)ring);
+            route_cands c;
+            route_candidates(rt, x, h, &c);
+            for (int l = 0; l < ROUTE_LEVELS; l++)
+                for (int p = 0; p < Pn; p++)
+                    for (uint32_t m = c.m[l][p]; m; m &= m - 1) {
+                        int w = __builtin_ctz(m);
+                        int is_esc = all_escape || w < rt->E;
+                        int ch = (x * Pn + p) * V + w;
+                        if (is_esc && last >= 0) edge[(size_t)last * NC + ch] = 1;
+                        flit_t h2 = route_update(rt, x, h, p, w);
+                        if ((size_t)sp + 5 > cap) {
+                            cap *= 2;
+                            stack = realloc(stack, sizeof(int) * cap);
+                            assert_non_null(stack);
+                        }
+                        stack[sp++] = t->nbr[x * Pn + p];
+                        stack[sp++] = flit_neg(rt->fl, h2);
+                        stack[sp++] = flit_bonus(rt->fl, h2);
+                        stack[sp++] = flit_ring(rt->fl, h2) & 3;
+                        stack[sp++] = is_esc ? ch : last;
+                    }
+        }
+    }
+    /* Kahn's algorithm */
+    int *indeg = calloc((size_t)NC, sizeof(int)), *q = malloc(sizeof(int) * (size_t)NC), qh = 0, qt = 0, done = 0;
+    for (int a = 0; a < NC; a++)
+        for (int b = 0; b < NC; b++) indeg[b] += edge[(size_t)a * NC + b];
+    for (int a = 0; a < NC; a++)
+        if (!indeg[a]) q[qt++] = a;
+    while (qh < qt) {
+        int a = q[qh++];
+        done++;
+        for (int b = 0; b < NC; b++)
+            if (edge[(size_t)a * NC + b] && --indeg[b] == 0) q[qt++] = b;
+    }
+    free(indeg);
+    free(q);
+    free(edge);
+    free(seen);
+    free(stack);
+    return done < NC;
+}
+
+static void escape_dependencies_are_acyclic(void **st)
+{
+    (void)st;
+    struct { const char *topo, *k; int n, V; } nets[] = {{"torus", "4", 2, 6}, {"mesh", "4", 2, 10}, {"hypercube", "2", 3, 5},
+                                                          {"torus", "6", 2, 8}};
+    int checked = 0;
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+        for (int r = 0; r < NHOP; r++) {
+            rnet n;
+            char err[256];
+            if (rnet_init(&n, nets[i].topo, nets[i].k, nets[i].n, hop_routings[r], nets[i].V, 0, err)) fail_msg("%s", err);
+            if (escape_cdg_has_cycle(&n.rt, 0)) fail_msg("%s on %s k=%s: escape dependency cycle", hop_routings[r], nets[i].topo, nets[i].k);
+            checked++;
+            topo_free(&n.t);
+        }
+    /* the checker can fail: DOR without dateline classes on a torus has a cycle */
+    rnet n;
+    char err[256];
+    sim_config c;
+    cfg_build(&c, "k=4", NULL);
+    assert_int_equal(topo_init(&n.t, c.topology, c.n, c.k, err, sizeof err), 0);
+    assert_int_equal(flit_layout_init(&n.fl, n.t.N, n.t.diameter, err, sizeof err), 0);
+    assert_int_equal(routing_init(&n.rt, route_find("dor"), &n.t, &n.fl, 2, 0, err, sizeof err), 0);
+    assert_true(escape_cdg_has_cycle(&n.rt, 1));
+    assert_int_equal(routing_init(&n.rt, route_find("dor"), &n.t, &n.fl, 2, 1, err, sizeof err), 0);
+    assert_false(escape_cdg_has_cycle(&n.rt, 1));
+    topo_free(&n.t);
+    print_message("%d routing/network pairs acyclic; dor without dateline found cyclic\n", checked);
+}
+
+/* far past saturation every routing keeps delivering: no deadlock, minimal paths */
+static void no_deadlock_past_saturation(void **st)
+{
+    (void)st;
+    const char *nets[][4] = {{"topology=torus", "k=4", "n=2", "vcs=6"}, {"topology=mesh", "k=4", "n=2", "vcs=10"},
+                             {"topology=hypercube", "k=2", "n=4", "vcs=6"}};
+    for (int i = 0; i < 3; i++)
+        for (int r = 0; r < NHOP; r++) {
+            char kv[64];
+            snprintf(kv, sizeof kv, "routing=%s", hop_routings[r]);
+            sim_config c;
+            sim_result res;
+            cfg_build(&c, nets[i][0], nets[i][1], nets[i][2], nets[i][3], kv, "msg_len=8", "flit_rate=2",
+                      "cycles=6000", "warmup=1000", "deadlock_cycles=300", "max_queue=1000000", NULL);
+            run_ok(&c, &res, 0);
+            if (res.deadlock) fail_msg("%s %s: %s", nets[i][0], kv, res.deadlock_report);
+            assert_true(res.messages_delivered > 500);
+            assert_int_equal(res.nonminimal, 0);
+            sim_result_free(&res);
+        }
+}
+
+/* a longer time-out keeps more heads on the adaptive VCs; the escape VC's share falls */
+static void timeout_delays_escape_use(void **st)
+{
+    (void)st;
+    double share[3];
+    const char *tau[] = {"timeout=0", "timeout=16", "timeout=2000"};
+    for (int i = 0; i < 3; i++) {
+        sim_config c;
+        sim_result r;
+        cfg_build(&c, "topology=hypercube", "n=6", "vcs=3", "routing=duato", tau[i], "msg_len=16",
+                  "msg_len_dist=exp", "flit_rate=0.5", "cycles=20000", "warmup=2000", NULL);
+        run_ok(&c, &r, 0);
+        assert_false(r.deadlock);
+        share[i] = r.vc_flit_share[0];
+        sim_result_free(&r);
+    }
+    print_message("escape VC flit share: %.4f (tau 0), %.4f (tau 16), %.4f (tau 2000)\n", share[0], share[1], share[2]);
+    assert_true(share[0] > share[1]);
+    assert_true(share[1] > share[2]);
+    assert_true(share[0] > 0.02);
+}
+
+/* swft delivers everything around faults, at the final destination, and reroutes */
+static void swft_delivers_around_faults(void **st)
+{
+    (void)st;
+    const char *sets[][3] = {{"k=8", "n=2", "faults=5"}, {"k=8", "n=2", "faults=12"}, {"k=6", "n=3", "faults=10"},
+                             {"k=8", "n=2", "fault_nodes=9,10,17,18"}};
+    for (int i = 0; i < 4; i++) {
+        sim_config c;
+        sim_result r;
+        cfg_build(&c, sets[i][0], sets[i][1], sets[i][2], "routing=swft", "vcs=4", "msg_len=8", "flit_rate=0.1",
+                  "cycles=8000", "warmup=1000", "drain=1", NULL);
+        run_ok(&c, &r, 0);
+        assert_false(r.deadlock);
+        assert_int_equal(r.messages_delivered, r.messages_generated);
+        assert_true(r.messages_rerouted > 0);
+        sim_result_free(&r);
+    }
+    /* no faults: swft is DOR, bit for bit */
+    sim_config a, b;
+    sim_result ra, rb;
+    cfg_build(&a, "routing=swft", "vcs=4", "msg_len=8", "flit_rate=0.3", "cycles=5000", "warmup=500", NULL);
+    cfg_build(&b, "routing=dor", "vcs=4", "msg_len=8", "flit_rate=0.3", "cycles=5000", "warmup=500", NULL);
+    run_ok(&a, &ra, 0);
+    run_ok(&b, &rb, 0);
+    assert_int_equal(ra.fingerprint, rb.fingerprint);
+    assert_int_equal(ra.messages_rerouted, 0);
+    sim_result_free(&ra);
+    sim_result_free(&rb);
+}
+
+static void expect_error(const char *want, ...)
+{
+    sim_config c;
+    char err[CFG_ERR];
+    config_defaults(&c);
+    va_list ap;
+    va_start(ap, want);
+    for (const char *kv = va_arg(ap, const char *); kv; kv = va_arg(ap, const char *)) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", kv);
+        char *eq = strchr(buf, '=');
+        *eq = 0;
+        if (config_set(&c, buf, eq + 1, err, sizeof err)) fail_msg("config_set %s: %s", kv, err);
+    }
+    va_end(ap);
+    if (config_resolve(&c, err, sizeof err) == 0) {
+        sim_result r;
+        if (sim_run(&c, NULL, &r, err, sizeof err) == 0) fail_msg("expected an error containing '%s'", want);
+    }
+    if (!strstr(err, want)) fail_msg("error '%s' does not contain '%s'", err, want);
+    assert_null(strchr(err, '\n'));
+}
+
+static void bad_input_is_refused(void **st)
+{
+    (void)st;
+    expect_error("too few VCs for routing nbc: 5 hop classes", "routing=nbc", "vcs=4", NULL);
+    expect_error("too few VCs for routing duato_nbc: 5 escape VCs", "routing=duato_nbc", "vcs=5", NULL);
+    expect_error("too few VCs for routing phop: 9 hop classes", "routing=phop", "vcs=8", NULL);
+    expect_error("needs an even radix", "routing=nhop", "k=5", NULL);
+    expect_error("escape_vcs applies to the duato_* routings", "routing=nbc", "escape_vcs=7", NULL);
+    expect_error("timeout needs a routing with escape VCs", "routing=dor", "timeout=10", NULL);
+    expect_error("does not tolerate faults", "routing=dor", "faults=3", NULL);
+    expect_error("disconnects the network", "routing=swft", "k=4", "fault_nodes=1,4,6,9", NULL);
+    expect_error("fault_nodes: node 99 does not exist", "routing=swft", "k=4", "fault_nodes=99", NULL);
+    expect_error("fault_nodes: 'x' is not a node id", "routing=swft", "k=4", "fault_nodes=3,x", NULL);
+    expect_error("only traffic = uniform", "routing=swft", "faults=2", "traffic=transpose", NULL);
+    expect_error("routing swft needs a bidirectional torus", "routing=swft", "topology=mesh", NULL);
+    expect_error("give either faults or fault_nodes", "routing=swft", "faults=2", "fault_nodes=3", NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(zero_load_all_routings),
+        cmocka_unit_test(hop_class_bounds_on_every_path),
+        cmocka_unit_test(escape_dependencies_are_acyclic),
+        cmocka_unit_test(no_deadlock_past_saturation),
+        cmocka_unit_test(timeout_delays_escape_use),
+        cmocka_unit_test(swft_delivers_around_faults),
+        cmocka_unit_test(bad_input_is_refused),
+    };
+    return cmocka_run_group_tests_name("routing", tests, NULL, NULL);
+}
