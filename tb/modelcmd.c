@@ -19,8 +19,7 @@ typedef struct {
     int variant_given;
     double tau;
     int tau_given;
-    int nf;
-    double pf, delta;
+    double pf;
 } model_keys;
 
 /* the routing each model describes, and whether the simulator has it */
@@ -28,9 +27,9 @@ static const struct {
     const char *routing;  /* the simulator's routing that matches, NULL if none yet */
     const char *describes;
 } model_routing[QM_NKINDS] = {
-    [QM_DUATO_NBC] = {NULL, "Duato's protocol with Nbc escape VCs (seed 000)"},
-    [QM_SWFT] = {NULL, "software-based fault-tolerant rerouting with faulty nodes (seed 002)"},
-    [QM_TIMEOUT] = {NULL, "Duato's routing with time-out selection (seed 003)"},
+    [QM_DUATO_NBC] = {"duato_nbc", "Duato's protocol with Nbc escape VCs (seed 000)"},
+    [QM_SWFT] = {"swft", "software-based fault-tolerant rerouting with faulty nodes (seed 002)"},
+    [QM_TIMEOUT] = {"duato", "Duato's routing with time-out selection (seed 003)"},
     [QM_DOR_COMB] = {"dor_escape", "dimension-order routing with escape VCs v1/v2 and free v3..vL (seed 004)"},
 };
 
@@ -59,7 +58,6 @@ static int split_model_keys(int argc, char **argv, model_keys *mk, char **out, i
         char *a = argv[i], *eq = strchr(a, '=');
         size_t kl = eq ? (size_t)(eq - a) : 0;
         const char *v = eq ? eq + 1 : NULL;
-        double d;
         char e[300];
         if (eq && kl == 5 && !strncmp(a, "model", 5)) {
             if (qm_from_name(v, &mk->kind)) {
@@ -79,13 +77,8 @@ static int split_model_keys(int argc, char **argv, model_keys *mk, char **out, i
         } else if (eq && kl == 3 && !strncmp(a, "tau", 3)) {
             if (parse_num("tau", v, 0, 1e9, &mk->tau)) return 1;
             mk->tau_given = 1;
-        } else if (eq && kl == 6 && !strncmp(a, "faults", 6)) {
-            if (parse_num("faults", v, 0, 1e6, &d) || d != floor(d)) return d != floor(d) ? cli_fail("faults must be an integer") : 1;
-            mk->nf = (int)d;
         } else if (eq && kl == 10 && !strncmp(a, "fault_prob", 10)) {
             if (parse_num("fault_prob", v, 0, 0.999, &mk->pf)) return 1;
-        } else if (eq && kl == 14 && !strncmp(a, "reinject_delay", 14)) {
-            if (parse_num("reinject_delay", v, 0, 1e9, &mk->delta)) return 1;
         } else {
             out[(*nout)++] = a;
         }
@@ -109,10 +102,15 @@ static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_para
     p->exp_len = c->msg_len_dist == LEN_EXP;
     p->rate = c->rate;
     p->buf_depth = c->buf_depth;
-    p->tau = mk->tau_given ? mk->tau : c->msg_len;
-    p->nf = mk->nf;
+    p->tau = mk->tau_given ? mk->tau : c->timeout ? c->timeout : c->msg_len;
+    /* the fault count: faults = F, or the length of the fault_nodes list */
+    p->nf = c->faults;
+    if (c->fault_nodes[0]) {
+        p->nf = 1;
+        for (const char *q = c->fault_nodes; *q; q++) p->nf += *q == ',';
+    }
     p->pf = mk->pf;
-    p->delta_reinject = mk->delta;
+    p->delta_reinject = (double)c->reinject_delay;
     /* the simulator's conventions (topology.c ties go +, route_dor.c's class rule) */
     p->tie_positive = 1;
     p->dateline = 2;
@@ -316,8 +314,13 @@ int cmd_compare(int argc, char **argv)
     const char *range = NULL;
     if (cli_build_config(nargs, args, &c, rest, &nrest, &range)) return 1;
     char e[600];
+    if (mk.tau_given)
+        return cli_fail("compare takes the time-out from the simulator's key timeout=N (tau is for `flitnet model`)");
     if (!mk.have_model) {
         if (!strcmp(c.routing, "dor") || !strcmp(c.routing, "dor_escape")) mk.kind = QM_DOR_COMB;
+        else if (!strcmp(c.routing, "duato_nbc")) mk.kind = QM_DUATO_NBC;
+        else if (!strcmp(c.routing, "swft")) mk.kind = QM_SWFT;
+        else if (!strcmp(c.routing, "duato") && c.topology == TOPO_HYPERCUBE) mk.kind = QM_TIMEOUT;
         else {
             snprintf(e, sizeof e, "no model matches routing %s; give model=NAME", c.routing);
             return cli_fail(e);
@@ -334,6 +337,10 @@ int cmd_compare(int argc, char **argv)
         snprintf(e, sizeof e, "model %s describes %s; run it with routing=%s (got %s)", qm_name(mk.kind),
                  model_routing[mk.kind].describes, want, c.routing);
         return cli_fail(e);
+    }
+    if (mk.kind == QM_TIMEOUT) { /* the model's tau is the simulator's time-out */
+        mk.tau = c.timeout;
+        mk.tau_given = 1;
     }
     if (!range) return cli_fail("compare needs rate=A:B:STEP (or flit_rate=A:B:STEP)");
     sweep_spec sp = {0};

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Reproduces the seeds' validations: simulation beside the seed models (and the refined
-# model where it applies), or the model alone where the simulator lacks the routing yet.
+# model where it applies), one `flitnet compare` per configuration.
 # Usage: tb/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]   (tables: only assemble)
 # Writes OUTDIR/<experiment>/*.svg, *.csv and OUTDIR/<experiment>.md (Markdown tables
-# made by `flitnet compare/model --summary`). CYCLES overrides the simulated cycles.
+# made by `flitnet compare --summary`). CYCLES overrides the simulated cycles, POINTS the
+# rates per sweep (default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which=${1:-all}
 out=${2:-build/validate}
 cycles=${CYCLES:-300000}
+warmup=$((cycles >= 100000 ? 10000 : cycles / 10))
 jobs=$(nproc)
 bin=build/flitnet
 mkdir -p "$out"
@@ -49,7 +51,7 @@ v004() {
                 [ "$n" = 3 ] && [ "$M" != 32 ] && continue # Fig. 1 shows 8x8x8 with M = 32
                 local name="t${k}n${n}_L${L}_M${M}"
                 $bin compare topology=torus_uni k="$k" n="$n" vcs="$L" msg_len="$M" routing=dor_escape \
-                    cycles="$cycles" rate="$(range "$cap" "$M" 0.7 20)" -j "$jobs" \
+                    cycles="$cycles" warmup="$warmup" rate="$(range "$cap" "$M" 0.7 20)" -j "$jobs" \
                     --title "${k}^${n} uni-torus, L=$L, M=$M" --summary "$md" \
                     --csv "$d/$name.csv" --plot "$d/$name.svg" > "$d/$name.txt"
                 echo "004 $name: $(grep -E '^seed ' "$d/$name.txt" | head -1)"
@@ -67,7 +69,7 @@ vrefined() {
         IFS=: read -r k cap <<< "$net"
         for M in 32 64; do
             local name="t${k}_V10_M${M}"
-            $bin compare k="$k" vcs=10 msg_len="$M" routing=dor cycles="$cycles" rate="$(range "$cap" "$M" 0.6 20)" \
+            $bin compare k="$k" vcs=10 msg_len="$M" routing=dor cycles="$cycles" warmup="$warmup" rate="$(range "$cap" "$M" 0.6 20)" \
                 -j "$jobs" --title "${k}x${k} torus, V=10, M=$M" --summary "$md" \
                 --csv "$d/$name.csv" --plot "$d/$name.svg" > "$d/$name.txt"
             echo "refined $name: $(grep -E '^refined ' "$d/$name.txt" | head -1)"
@@ -75,64 +77,69 @@ vrefined() {
     done
 }
 
-# models whose routing the simulator does not have yet: the model curves alone
-model_only() { # md title name args...
-    local md=$1 title=$2 name=$3 d
-    d=$(dirname "$md")/$(basename "$md" .md)
-    shift 3
-    for variant in seed refined; do
-        $bin model "$@" variant=$variant --title "$title" --summary "$md" --csv "$d/${name}_$variant.csv" \
-            --plot "$d/${name}_$variant.svg" > "$d/${name}_$variant.txt" 2> "$d/${name}_$variant.err" ||
-            { [ $variant = refined ] && continue; cat "$d/${name}_$variant.err" >&2; return 1; }
-    done
+# compare_run MD DIR NAME TITLE ARGS...: one simulation sweep beside the models
+compare_run() {
+    local md=$1 d=$2 name=$3 title=$4
+    shift 4
+    $bin compare "$@" cycles="$cycles" warmup="$warmup" -j "$jobs" --title "$title" --summary "$md" \
+        --csv "$d/$name.csv" --plot "$d/$name.svg" > "$d/$name.txt"
+    echo "$(basename "$d") $name: $(grep -E '^(seed|refined) ' "$d/$name.txt" | tr '\n' ' ')"
 }
 
 # seed 000 Fig. 9 / seed 001 Fig. 1: Duato-Nbc, 8x8 and 16x16, V = 10, M = 32/64
 v000() {
-    local md=$out/000.md
-    mkdir -p "$out/000"
-    model_table "$md" "seeds 000 Fig. 9 / 001 Fig. 1: Duato-Nbc (model only: the simulator has no Duato-Nbc routing yet)"
-    for k in 8 16; do
+    local d=$out/000 md=$out/000.md
+    mkdir -p "$d"
+    compare_table "$md" "seeds 000 Fig. 9 / 001 Fig. 1: Duato-Nbc (duato_nbc), bidirectional tori, V = 10"
+    for net in "8:0.98438" "16:0.49805"; do
+        IFS=: read -r k cap <<< "$net"
         for M in 32 64; do
-            model_only "$md" "${k}x${k} torus, V=10, M=$M" "t${k}_M${M}" model=duato-nbc k="$k" vcs=10 msg_len="$M"
+            compare_run "$md" "$d" "t${k}_M${M}" "${k}x${k} torus, V=10, M=$M" k="$k" vcs=10 msg_len="$M" \
+                routing=duato_nbc rate="$(range "$cap" "$M" 0.9 ${POINTS:-20})"
         done
     done
-    echo "000: $(tail -n +5 "$md" | wc -l) model rows"
 }
 
-# seed 002 Fig. 3: software-based fault-tolerant routing, 8-ary 2- and 3-cubes
+# seed 002 Fig. 3: software-based fault-tolerant routing, 8-ary 2- and 3-cubes, nf faulty
+# nodes drawn at random (fault_seed = 1; the paper does not give its sets)
 v002() {
-    local md=$out/002.md
-    mkdir -p "$out/002"
-    model_table "$md" "seed 002 Fig. 3: software-based fault-tolerant routing (model only: no software rerouting or faults in the simulator yet)"
-    for n in 2 3; do
+    local d=$out/002 md=$out/002.md
+    mkdir -p "$d"
+    compare_table "$md" "seed 002 Fig. 3: software-based fault-tolerant routing (swft), 8-ary n-cubes, random faulty nodes"
+    for net in "2:0.98438" "3:0.99805"; do
+        IFS=: read -r n cap <<< "$net"
         for V in 4 10; do
             for M in 32 64; do
                 for nf in 0 3 5 12; do
-                    model_only "$md" "8-ary ${n}-cube, V=$V, M=$M, nf=$nf" "n${n}_V${V}_M${M}_nf${nf}" \
-                        model=swft k=8 n="$n" vcs="$V" msg_len="$M" faults="$nf"
+                    compare_run "$md" "$d" "n${n}_V${V}_M${M}_nf${nf}" "8-ary ${n}-cube, V=$V, M=$M, nf=$nf" \
+                        k=8 n="$n" vcs="$V" msg_len="$M" routing=swft faults="$nf" \
+                        rate="$(range "$cap" "$M" 0.7 ${POINTS:-20})"
                 done
             done
         done
     done
-    echo "002: $(tail -n +5 "$md" | wc -l) model rows"
 }
 
-# seed 003 Fig. 1: Duato with time-out on the 2^10 hypercube, locality patterns 1 and 2
+# seed 003 Fig. 1: Duato with time-out on the 2^10 hypercube, locality patterns 1 and 2,
+# exponential lengths, tau = M
 v003() {
-    local md=$out/003.md
-    mkdir -p "$out/003"
-    model_table "$md" "seed 003 Fig. 1: Duato's routing with time-out, 2^10 hypercube (model only: no time-out routing in the simulator yet)"
+    local d=$out/003 md=$out/003.md
+    mkdir -p "$d"
+    compare_table "$md" "seed 003 Fig. 1: Duato's routing with time-out (duato, timeout = M), 2^10 hypercube, locality traffic"
     local p1=0.9,0.1 p2=0.7,0.2,0.0125,0.0125,0.0125,0.0125,0.0125,0.0125,0.0125,0.0125
     for M in 32 256; do
+        local top
+        top=$(awk -v m="$M" 'BEGIN { printf "%.6g", 2.2 / m }')
         for V in 2 3; do
-            model_only "$md" "pattern 1, M=tau=$M, V=$V" "p1_M${M}_V${V}" model=timeout topology=hypercube n=10 \
-                vcs="$V" msg_len="$M" msg_len_dist=exp tau="$M" traffic=locality locality_p=$p1
-            model_only "$md" "pattern 2, M=tau=$M, V=$V" "p2_M${M}_V${V}" model=timeout topology=hypercube n=10 \
-                vcs="$V" msg_len="$M" msg_len_dist=exp tau="$M" traffic=locality locality_p=$p2
+            for pat in 1 2; do
+                local p=$p1
+                [ $pat = 2 ] && p=$p2
+                compare_run "$md" "$d" "p${pat}_M${M}_V${V}" "pattern $pat, M=tau=$M, V=$V" topology=hypercube n=10 \
+                    vcs="$V" msg_len="$M" msg_len_dist=exp timeout="$M" routing=duato traffic=locality locality_p=$p \
+                    rate="$(awk -v t="$top" -v n="${POINTS:-20}" 'BEGIN { s = t / n; printf "%.6g:%.6g:%.6g", s, t, s }')"
+            done
         done
     done
-    echo "003: $(tail -n +5 "$md" | wc -l) model rows"
 }
 
 # results.md: every table made so far, in a fixed order

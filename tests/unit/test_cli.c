@@ -197,7 +197,10 @@ static void model_and_compare_reject_what_they_do_not_cover(void **st)
     expect_error("model model=dor-comb variant=best", "variant: unknown value 'best'");
     expect_error("model model=dor-comb tau=x", "tau: 'x' is not a number");
     expect_error("model model=dor-comb dateline=0", "dateline = 0 is not covered");
-    expect_error("compare model=duato-nbc rate=0.001:0.002:0.001", "no routing for model duato-nbc yet");
+    expect_error("compare model=duato-nbc rate=0.001:0.002:0.001", "run it with routing=duato_nbc (got dor)");
+    expect_error("compare routing=duato topology=hypercube n=4 vcs=3 tau=5 rate=0.001:0.002:0.001",
+                 "compare takes the time-out from the simulator's key timeout=N");
+    expect_error("compare routing=nbc k=4 vcs=6 rate=0.001:0.002:0.001", "no model matches routing nbc");
     expect_error("compare routing=dor_escape variant=refined rate=0.001:0.002:0.001", "does not describe routing dor_escape");
     expect_error("compare model=dor-comb routing=dor vcs=5 variant=refined rate=0.001:0.002:0.001", "even V");
     expect_error("compare", "compare needs rate=A:B:STEP");
@@ -232,6 +235,27 @@ static void model_and_compare_run(void **st)
                          "--csv c.csv --plot c.svg",
                          err, sizeof err),
                      0);
+    /* the three models whose routings landed with issue 4's completion: each compare prints its errors */
+    const char *more[] = {
+        "compare routing=duato_nbc k=4 vcs=6 msg_len=16 cycles=8000 warmup=1000 rate=0.004:0.012:0.004",
+        "compare routing=swft k=4 vcs=4 faults=2 msg_len=16 cycles=8000 warmup=1000 rate=0.004:0.012:0.004",
+        "compare routing=duato topology=hypercube n=4 vcs=3 timeout=16 msg_len=16 msg_len_dist=exp traffic=locality "
+        "locality_alpha=0.5 cycles=8000 warmup=1000 rate=0.004:0.012:0.004",
+    };
+    for (int i = 0; i < 3; i++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, "%s --summary cmp%d.md", more[i], i);
+        if (run(cmd, err, sizeof err)) fail_msg("%s: %s", more[i], err);
+        char out[8192];
+        snprintf(path, sizeof path, "%s/cmp%d.md", tmpdir, i);
+        f = fopen(path, "r");
+        assert_non_null(f);
+        size_t nr = fread(out, 1, sizeof out - 1, f);
+        out[nr] = 0;
+        fclose(f);
+        /* one row: | title | routing | measured saturation | seed saturation (error) | seed MAE ... */
+        if (!strstr(out, "%") || strncmp(out, "| ", 2)) fail_msg("%s wrote the summary:\n%s", more[i], out);
+    }
     snprintf(path, sizeof path, "%s/c.svg", tmpdir);
     f = fopen(path, "r");
     assert_non_null(f);
