@@ -100,4 +100,11 @@ static inline int route_dateline_class(const topology *t, int node, int dst, int
 {
     return topo_coord(t, node, d) < topo_coord(t, dst, d) ? 0 : 1;
 }
+/* dor's VCs for a hop in dimension d: the dateline class's half on tori, else all */
+static inline uint32_t route_dor_vcs(const routing *r, int node, int dst, int d)
+{
+    const int tor = r->t->kind == TOPO_TORUS || r->t->kind == TOPO_TORUS_UNI, h = r->V / 2;
+    if (!tor || !r->dateline) return route_vc_range(0, r->V);
+    return route_dateline_class(r->t, node, dst, d) ? route_vc_range(h, r->V) : route_vc_range(0, h);
+}
 #endif

@@ -8,8 +8,6 @@
 
 static int is_torus(const topology *t) { return t->kind == TOPO_TORUS || t->kind == TOPO_TORUS_UNI; }
 
-#define dateline_class(r, node, dst, d) route_dateline_class((r)->t, node, dst, d)
-#define vc_range route_vc_range
 
 static int dor_check(const routing *r, char *err, size_t errlen)
 {
@@ -25,12 +23,7 @@ static void dor_cands(const routing *r, int node, flit_t head, route_cands *c)
 {
     int dst = flit_dst(r->fl, head), port;
     int d = route_dor_dim(r->t, node, dst, &port);
-    if (is_torus(r->t) && r->dateline) {
-        int h = r->V / 2;
-        c->m[0][port] = dateline_class(r, node, dst, d) ? vc_range(h, r->V) : vc_range(0, h);
-    } else {
-        c->m[0][port] = vc_range(0, r->V);
-    }
+    c->m[0][port] = route_dor_vcs(r, node, dst, d);
 }
 
 const route_algo route_dor = {
@@ -56,8 +49,8 @@ static void esc_cands(const routing *r, int node, flit_t head, route_cands *c)
 {
     int dst = flit_dst(r->fl, head), port;
     int d = route_dor_dim(r->t, node, dst, &port);
-    c->m[0][port] = vc_range(2, r->V);
-    c->m[1][port] = 1u << dateline_class(r, node, dst, d);
+    c->m[0][port] = route_vc_range(2, r->V);
+    c->m[1][port] = 1u << route_dateline_class(r->t, node, dst, d);
 }
 
 const route_algo route_dor_escape = {

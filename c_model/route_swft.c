@@ -39,9 +39,7 @@ static void swft_cands(const routing *r, int node, flit_t head, route_cands *c)
         c->m[0][r->t->Pn] = route_vc_range(0, r->V);
         return;
     }
-    int h = r->V / 2;
-    c->m[0][port] = route_dateline_class(r->t, node, flit_dst(r->fl, head), d) ? route_vc_range(h, r->V)
-                                                                              : route_vc_range(0, h);
+    c->m[0][port] = route_dor_vcs(r, node, flit_dst(r->fl, head), d);
 }
 
 static flit_t swft_update(const routing *r, int node, flit_t head, int oport, int ovc)
