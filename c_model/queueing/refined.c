@@ -11,22 +11,27 @@
  * Zero-load latency of an H-hop message: T0 = 2H + 3 + delta (M - 1).
  *
  * Latency = W_src + mean T0 + W_net + W_ej + (T_s - delta (M - 1)):
- *   W_src  M/G/V wait for an injection VC (Allen-Cunneen),
- *   W_net  waits for a VC at each hop (DOR: M/G/(V/2) per dateline class
- *          and link position; Duato-Nbc: all usable VCs of every
- *          productive channel busy),
- *   W_ej   M/G/V wait for an ejection VC,
- *   T_s    streaming time from head to tail delivery: delta (M - 1) plus
- *          kappa M / delta per distinct other message holding a channel of
- *          the path (injection, network, ejection).  With one-flit buffers
- *          a worm moves as one body, so every co-holder costs time wherever
- *          it meets the path.  The mean number of co-holders is
- *          D = lambda_g N P_int T_s (Little over the streaming messages),
- *          P_int the probability that two random paths share a channel;
- *          kappa = 0.6 (overlap argument 2/3, fitted 0.6: docs/models.md).
- * The unknowns (waits and holding times) are solved by the shared damped
- * fixed point; no steady state when a VC pool's offered load reaches its
- * size or a channel's flit load reaches 1.
+ *   W_src  wait for an injection VC,
+ *   W_net  waits for a VC at each hop,
+ *   W_ej   wait for an ejection VC,
+ *   T_s    streaming time from head to tail delivery.
+ * DOR: W_src, W_ej M/G/V (Allen-Cunneen); W_net M/G/(V/2) per dateline class
+ *   and link position; T_s = delta (M - 1) + kappa M / delta per distinct
+ *   other message holding a channel of the path, D = lambda_g N P_int T_s
+ *   co-holders (Little over the streaming messages), P_int the probability
+ *   that two random DOR paths share a channel; kappa = 0.6 (overlap argument
+ *   2/3, fitted 0.6: docs/models.md).
+ * Duato-Nbc: a channel carries one flit per cycle and a worm at most 1/delta
+ *   of it, so a worm slows down only where more than delta worms share a
+ *   channel.  T_s = min(stacking slowdown of the path, processor-sharing law
+ *   delta (M - 1)/(1 - beta rho_c)), beta measured on a 12x12 torus; W_net
+ *   from the escape-class windows of the N-scheme (busy fractions of the
+ *   adaptive and of each escape VC class are unknowns of the fixed point);
+ *   W_src, W_ej: the injection and ejection channels as processor-sharing
+ *   servers with V VCs.
+ * The unknowns (waits, holding times, busy fractions) are solved by the
+ * shared damped fixed point; no steady state when a VC pool's offered load
+ * reaches its size or a channel's flit load reaches 1.
  */
 #include "qm_internal.h"
 #include "fixed_point.h"
@@ -40,6 +45,11 @@
 #define RF_MAXV 64
 #define RF_MAXT (2 * QM_MAX_DIM + 2) /* link types: injection, ejection, network */
 #define RF_MAXPOS QM_TOPO_MAXK
+#define RF_NBC_MAXK 32            /* refined Duato-Nbc: radix limit (hop-class tables) */
+#define RF_NBC_MAXC (RF_NBC_MAXK / 2 + 1)
+#define RF_NBC_MAXD RF_NBC_MAXK
+#define RF_NX (4 + 1 + RF_NBC_MAXC) /* unknowns: 4 shared, Nbc: u_A and u_c */
+#define RF_NBC_MAXM 4             /* minimal ports of a 2-D torus hop (2 per tie dimension) */
 
 enum { T_INJ = 0, T_EJ = 1, T_NET0 = 2 };
 
@@ -51,16 +61,17 @@ typedef struct {
     /* link types */
     double lam[RF_MAXT];         /* message rate per channel */
     double hops[RF_MAXT];        /* mean hops per message on channels of this type */
-    double Pn[RF_MAXV + 1];      /* busy VCs of a network channel (Nbc) */
     double Pint;                 /* P(two random paths share a channel) */
     double Snet, Ts, D;          /* last holding time, streaming time, co-holders */
     /* DOR: per network type, per link position and class, message rate */
     int kpos[RF_MAXT];
     double lpc[RF_MAXT][RF_MAXPOS][2];
-    /* Nbc */
-    int V1, V2;
-    double visits[3][2 * QM_TOPO_MAXK + 2]; /* [phi][Delta]: hops per message */
-    double br[RF_MAXV + 1][RF_MAXV + 1];    /* C(V2-U, e-U)/C(V2, e) */
+    /* Duato-Nbc */
+    int V1, V2;                   /* adaptive VCs, escape VCs (= hop classes C) */
+    double pm[RF_NBC_MAXD + 1][RF_NBC_MAXD][RF_NBC_MAXM + 1]; /* P(m minimal ports at step s | H hops) */
+    double f2;                    /* fraction of network hops with >= 2 minimal ports */
+    double beta;                  /* processor-sharing interference factor (12x12 measurement) */
+    double pocc[RF_MAXV + 1];     /* streaming worms on a network channel (warm start) */
 } rf_ctx;
 
 /* kappa: delay per co-holder in units of M/delta (docs/models.md) */
@@ -74,9 +85,9 @@ static uint64_t rng_next(uint64_t *st)
     return *st;
 }
 
-/* minimal path from src to dst; channel ids: node*(2n+2) + port, ports
+/* dimension-order path from src to dst; channel ids: node*(2n+2) + port, ports
  * 2i / 2i+1 = dimension i +/-, 2n injection (at src), 2n+1 ejection */
-static int build_path(const qm_params *p, int adaptive, int bidir, long src, long dst, uint64_t *st, long *ids)
+static int build_path(const qm_params *p, int bidir, long src, long dst, uint64_t *st, long *ids)
 {
     int n = p->n, np = 2 * n + 2, cnt = 0, left[QM_MAX_DIM], dir[QM_MAX_DIM];
     long stride[QM_MAX_DIM], cur[QM_MAX_DIM], s = src, d = dst;
@@ -94,16 +105,7 @@ static int build_path(const qm_params *p, int adaptive, int bidir, long src, lon
     ids[cnt++] = src * np + 2 * n;
     for (;;) {
         int i = -1;
-        if (adaptive) { /* uniform among the dimensions still to cross */
-            int nl = 0;
-            for (int j = 0; j < n; j++) nl += left[j] > 0;
-            if (nl) {
-                int pick = (int)(rng_next(st) % (uint64_t)nl);
-                for (int j = 0; j < n; j++) if (left[j] > 0 && pick-- == 0) { i = j; break; }
-            }
-        } else {
-            for (int j = 0; j < n; j++) if (left[j] > 0) { i = j; break; }
-        }
+        for (int j = 0; j < n; j++) if (left[j] > 0) { i = j; break; }
         if (i < 0) break;
         ids[cnt++] = node * np + 2 * i + dir[i];
         int k = p->k[i];
@@ -128,14 +130,15 @@ static void sort_ids(long *a, int n)
 
 /* P(the channel sets of two independent uniform messages intersect), by a
  * fixed-seed Monte Carlo (deterministic, about 1 % standard error); cached
- * per geometry in thread-local storage. */
-static double overlap_prob(const qm_params *p, int adaptive)
+ * per geometry in thread-local storage.  DOR paths (the Duato-Nbc streaming
+ * term does not use it). */
+static double overlap_prob(const qm_params *p)
 {
-    static _Thread_local struct { int valid, n, k[QM_MAX_DIM], adaptive, bidir, tie; double v; } cache[8];
+    static _Thread_local struct { int valid, n, k[QM_MAX_DIM], bidir, tie; double v; } cache[8];
     static _Thread_local int next;
     int bidir = (p->topo == QM_TORUS_BI);
     for (int c = 0; c < 8; c++)
-        if (cache[c].valid && cache[c].n == p->n && cache[c].adaptive == adaptive && cache[c].bidir == bidir &&
+        if (cache[c].valid && cache[c].n == p->n && cache[c].bidir == bidir &&
             cache[c].tie == p->tie_positive && !memcmp(cache[c].k, p->k, sizeof(int) * (size_t)p->n))
             return cache[c].v;
     long N = (long)net_nodes(p->n, p->k);
@@ -148,8 +151,8 @@ static double overlap_prob(const qm_params *p, int adaptive)
         do d1 = (long)(rng_next(&st) % (uint64_t)N); while (d1 == s1);
         long s2 = (long)(rng_next(&st) % (uint64_t)N), d2;
         do d2 = (long)(rng_next(&st) % (uint64_t)N); while (d2 == s2);
-        int na = build_path(p, adaptive, bidir, s1, d1, &st, a);
-        int nb = build_path(p, adaptive, bidir, s2, d2, &st, b);
+        int na = build_path(p, bidir, s1, d1, &st, a);
+        int nb = build_path(p, bidir, s2, d2, &st, b);
         sort_ids(a, na);
         sort_ids(b, nb);
         for (int i = 0, j = 0; i < na && j < nb;) {
@@ -159,7 +162,7 @@ static double overlap_prob(const qm_params *p, int adaptive)
     }
     double v = (double)hits / samples;
     int c = next++ % 8;
-    cache[c].valid = 1; cache[c].n = p->n; cache[c].adaptive = adaptive; cache[c].bidir = bidir;
+    cache[c].valid = 1; cache[c].n = p->n; cache[c].bidir = bidir;
     cache[c].tie = p->tie_positive; cache[c].v = v;
     memcpy(cache[c].k, p->k, sizeof(int) * (size_t)p->n);
     return v;
@@ -174,33 +177,186 @@ static double cs2_of(const rf_ctx *c, double S)
     return x;
 }
 
-/* Duato-Nbc: wait at a hop with phi productive channels, Delta hops left */
-static double nbc_hop_wait(const rf_ctx *c, int phi, int Delta)
+/* ---- Duato-Nbc (docs/models.md, "Refined model", Duato-Nbc) ---- */
+
+/* Erlang B with m servers and offered load a */
+static double erlang_b(int m, double a)
 {
-    int t = T_NET0, V = c->V;
-    int Ue = c->V2 - (Delta + 1) / 2 + 1;
-    if (Ue < 1) Ue = 1;
-    if (Ue > c->V2) Ue = c->V2;
-    double pb = 0.0;
-    for (int nb = c->V1 + Ue; nb <= V; nb++) pb += c->Pn[nb] * c->br[Ue][nb - c->V1];
-    double a = c->lam[t] * c->Snet;
-    double pblock = pow(pb, phi);
-    /* first release among the phi (V1 + Ue) usable VCs, slowed by the
-     * other heads competing for them as in M/M/m: S / (m (1 - a/V)) */
-    return pblock * c->Snet / (phi * (c->V1 + Ue)) * 0.5 * (1.0 + cs2_of(c, c->Snet)) / (1.0 - a / V);
+    double b = 1.0;
+    for (int j = 1; j <= m; j++) b = a * b / (j + a * b);
+    return b;
 }
 
-/* Busy VCs of a channel: Poisson(a) cut at V (M/G/infinity occupancy;
- * by PASTA what an arriving header sees). */
-static void poisson_cut(int V, double a, double *P)
+/* P(all V VCs of an injection or ejection channel are busy) and the mean
+ * wait of a head that finds them so.  The channel carries one flit per cycle
+ * and a worm at most 1/delta, so it is a processor-sharing server with delta
+ * "servers" (M/M/delta occupancy, insensitive): P(n >= V) = C(delta,
+ * delta rho) rho^(V - delta), rho = lambda M.  A full channel releases a VC
+ * whenever one of its worms ends; with V worms sharing the channel that is
+ * about one residual holding time divided by delta. */
+static double nbc_edge_wait(const rf_ctx *c, double lam, double S)
 {
-    double pk = exp(-a), cum = 0.0;
-    for (int n = 0; n < V; n++) {
-        P[n] = pk;
-        cum += pk;
-        pk *= a / (n + 1);
+    double rho = lam * c->M;
+    if (rho <= 0.0) return 0.0;
+    if (!(rho < 1.0)) return INFINITY;
+    int d = c->delta;
+    double pfull = erlang_c(d, d * rho) * pow(rho, c->V - d);
+    return pfull * 0.5 * S * (1.0 + cs2_of(c, S)) / d;
+}
+
+/* Streaming slowdown from stacking.  A channel carries one flit per cycle and
+ * a worm streams at most 1/delta, so a worm slows down only while some channel
+ * of its path carries more than delta worms.  Others on a network channel: a
+ * birth-death chain over the streaming worms n (holding time T_s), in which a
+ * head with two minimal ports joins this one with weight 2 f(n)/(f(n) + f(j)),
+ * f = free adaptive VCs, j the other port's worms (random selection among free
+ * adaptive VCs), and at most V worms.  Injection and ejection channels:
+ * Poisson(lambda_g T_s).  Channels independent; the worm's rate on a channel
+ * with K others of mean rate d is min(1/delta, max(1/(K+1), 1 - K d)), and
+ * its slowdown is set by the slowest channel.  Returns E[slowdown]. */
+static double nbc_stack(rf_ctx *c, double Ts)
+{
+    int V = c->V, V1 = c->V1;
+    double lc = c->lam[T_NET0], a = lc * Ts;
+    double *P = c->pocc;
+    if (P[0] <= 0.0) { /* cold start: Poisson cut at V */
+        double pk = exp(-a), cum = 0.0;
+        for (int n = 0; n < V; n++) { P[n] = pk; cum += pk; pk *= a / (n + 1); }
+        P[V] = cum < 1.0 ? 1.0 - cum : 0.0;
     }
-    P[V] = (cum < 1.0) ? 1.0 - cum : 0.0;
+    for (int it = 0; it < 200; it++) {
+        double w[RF_MAXV + 1], Q[RF_MAXV + 1], z = 0.0, ch = 0.0;
+        for (int n = 0; n < V; n++) {
+            double fn = V1 - n > 0 ? V1 - n : 0, e = 0.0;
+            for (int j = 0; j <= V; j++) {
+                double fj = V1 - j > 0 ? V1 - j : 0;
+                e += P[j] * ((fn + fj > 0.0) ? 2.0 * fn / (fn + fj) : 1.0);
+            }
+            w[n] = (1.0 - c->f2) + c->f2 * e;
+        }
+        /* departures: n worms, each ending after T_s on average, but no faster
+         * than the channel's own share delta/n allows when that is the worse */
+        double sbar = Ts / (c->delta * (c->M - 1.0));
+        Q[0] = 1.0;
+        for (int n = 0; n < V; n++) {
+            double mu = (n + 1) / Ts * fmin(1.0, sbar * c->delta / (n + 1.0));
+            Q[n + 1] = Q[n] * lc * w[n] / mu;
+        }
+        for (int n = 0; n <= V; n++) z += Q[n];
+        for (int n = 0; n <= V; n++) {
+            double q = Q[n] / z;
+            ch = fmax(ch, fabs(q - P[n]));
+            P[n] = q;
+        }
+        if (ch < 1e-12) break;
+    }
+    /* others seen by a worm: size-biased */
+    double En = 0.0, Fn[RF_MAXV + 1], Fe[RF_MAXV + 1];
+    for (int n = 1; n <= V; n++) En += n * P[n];
+    double cum = 0.0, ae = c->lg * Ts, pk = exp(-ae), cume = 0.0;
+    for (int k = 0; k < V; k++) {
+        cum += (En > 0.0) ? (k + 1) * P[k + 1] / En : (k == 0);
+        Fn[k] = fmin(cum, 1.0);
+        cume += pk;
+        pk *= ae / (k + 1);
+        Fe[k] = fmin(cume, 1.0);
+    }
+    Fn[V - 1] = Fe[V - 1] = 1.0;
+    double d = (1.0 / c->delta) * (c->delta * (c->M - 1.0)) / Ts, s[RF_MAXV];
+    for (int k = 0; k < V; k++) {
+        double r = fmin(1.0 / c->delta, fmax(1.0 / (k + 1), 1.0 - k * d));
+        s[k] = (1.0 / c->delta) / r;
+    }
+    double G = 0.0;
+    for (int H = 1; H <= c->maxd; H++) {
+        if (c->PH[H] <= 0.0) continue;
+        double prev = 0.0, g = 0.0;
+        for (int k = 0; k < V; k++) {
+            double F = Fe[k] * Fe[k] * pow(Fn[k], H);
+            g += (F - prev) * s[k];
+            prev = F;
+        }
+        G += c->PH[H] * g;
+    }
+    return G;
+}
+
+/* Waits for a VC in the network, and the new busy fractions of the VCs.
+ * uA = P(all V1 adaptive VCs of a port busy), u[c] = P(escape VC of class c
+ * of a channel busy).  A message follows its hops s = 0..H-1 with m minimal
+ * ports (distribution pm).  Its escape window is lo..hi: hi = hi0 + the
+ * label-1 nodes passed (fixed by the path), lo grows by the same on an
+ * adaptive hop and jumps to c + inc on an escape hop of class c.  At a hop:
+ * all adaptive VCs busy on the m ports with probability uA^m; then it takes
+ * a free escape VC of its window (class c with weight 1 - u[c]); it is blocked
+ * when on every port the adaptive VCs and the whole window are busy,
+ * probability (uA prod u)^m, and then takes the first usable VC to be freed
+ * (escape with probability w/(V1 + w)).  It waits for it: the m (V1 + w)
+ * usable VCs are held by worms on a channel carrying n_b = V1 + w + (other
+ * busy escape VCs) worms, which stream at delta/n_b of their speed, so the
+ * first release comes after S_res max(1, n_b/delta)/(m (V1 + w)).
+ * Little's law gives the new fractions: u[c] = lambda_g e_c S / 4 (e_c escape
+ * hops of class c per message), and the adaptive pool carries
+ * lambda_g a S / 4 (a adaptive hops per message), from which uA follows by
+ * Erlang B.  Returns W_net; new[0] = uA, new[1 + c] = u[c]. */
+static double nbc_net_wait(const rf_ctx *c, double S, double uA, const double *u, double *nw)
+{
+    int C = c->V2, V1 = c->V1;
+    double Sres = 0.5 * S * (1.0 + cs2_of(c, S)), W = 0.0, ahops = 0.0;
+    double esc[RF_NBC_MAXC] = {0}, um[RF_NBC_MAXM + 1];
+    static _Thread_local double pu[RF_NBC_MAXC][RF_NBC_MAXC], fr[RF_NBC_MAXC][RF_NBC_MAXC];
+    for (int lo = 0; lo < C; lo++) { /* window products and free sums */
+        double p = 1.0, f = 0.0;
+        for (int hi = lo; hi < C; hi++) { p *= u[hi]; f += 1.0 - u[hi]; pu[lo][hi] = p; fr[lo][hi] = f; }
+    }
+    um[0] = 1.0;
+    for (int m = 1; m <= RF_NBC_MAXM; m++) um[m] = um[m - 1] * uA;
+    for (int H = 1; H <= c->maxd; H++) {
+        if (c->PH[H] <= 0.0) continue;
+        for (int L = 0; L < 2; L++) {
+            int bonus = C - 1 - (L ? H / 2 : (H - 1) / 2);
+            double q[RF_NBC_MAXC + 1] = {0}, nq[RF_NBC_MAXC + 2];
+            q[0] = 0.5 * c->PH[H];
+            for (int st = 0; st < H; st++) {
+                int lo0 = L ? (st + 1) / 2 : st / 2, hi = lo0 + bonus < C - 1 ? lo0 + bonus : C - 1;
+                int inc = (L + st) & 1;
+                const double *pmm = c->pm[H][st];
+                for (int j = 0; j <= C; j++) nq[j] = 0.0;
+                for (int lo = 0; lo <= hi; lo++) {
+                    if (q[lo] <= 0.0) continue;
+                    int w = hi - lo + 1;
+                    double blk = uA * pu[lo][hi], fw = fr[lo][hi];
+                    double gfree = 0.0, gbe = 0.0, gad = 0.0, bm = 1.0;
+                    for (int m = 1; m <= RF_NBC_MAXM; m++) {
+                        bm *= blk;
+                        if (pmm[m] <= 0.0) continue;
+                        double g = q[lo] * pmm[m], pb = bm, pfree = um[m] - pb, pbe = pb * w / (double)(V1 + w);
+                        W += g * pb * Sres / (m * (double)(V1 + w));
+                        gad += g * (1.0 - pfree - pbe);
+                        gfree += g * pfree;
+                        gbe += g * pbe;
+                    }
+                    ahops += gad;
+                    nq[lo + inc < C ? lo + inc : C - 1] += gad;
+                    for (int k = lo; k <= hi; k++) {
+                        double e = gfree * (fw > 0.0 ? (1.0 - u[k]) / fw : 0.0) + gbe / w;
+                        esc[k] += e;
+                        nq[k + inc < C ? k + inc : C - 1] += e;
+                    }
+                }
+                for (int j = 0; j < C; j++) q[j] = nq[j];
+            }
+        }
+    }
+    for (int k = 0; k < C; k++) nw[1 + k] = c->lg * esc[k] * S / 4.0;
+    double carried = c->lg * ahops * S / 4.0, a = carried;
+    for (int it = 0; it < 100 && V1 > 1 && carried < V1; it++) { /* offered load whose carried part is `carried` */
+        double b = erlang_b(V1, a), na = carried / fmax(1.0 - b, 1e-9);
+        if (fabs(na - a) < 1e-12 * (1.0 + a)) break;
+        a = na;
+    }
+    nw[0] = (V1 > 1) ? (carried < V1 ? erlang_b(V1, a) : 1.0) : carried;
+    return W;
 }
 
 /* x = (W_net, W_ej, S_net, T_s): total VC wait in the network, ejection VC
@@ -221,8 +377,21 @@ static int rf_map(const double *x, double *gx, void *vctx, char *why, size_t why
     }
     /* co-holders streaming on the path (Little: N lambda_g T_s messages
      * stream at a time, each meets the path with probability P_int) */
-    c->D = c->lg * c->N * c->Pint * x[3];
-    c->Ts = c->delta * (c->M - 1.0) + RF_KAPPA * c->M / c->delta * c->D;
+    if (c->kind == QM_DOR_COMB) {
+        c->D = c->lg * c->N * c->Pint * x[3];
+        c->Ts = c->delta * (c->M - 1.0) + RF_KAPPA * c->M / c->delta * c->D;
+    } else {
+        /* stacking slowdown, capped by the processor-sharing law
+         * T_s = delta (M - 1) / (1 - beta rho_c) that holds at higher load */
+        double W0 = c->delta * (c->M - 1.0), rho = c->lam[T_NET0] * c->M;
+        if (!(c->beta * rho < 1.0)) {
+            snprintf(why, whylen, "streaming time unbounded: beta * lambda_c * M = %.4f >= 1", c->beta * rho);
+            return FP_INFEASIBLE;
+        }
+        double ps = W0 / (1.0 - c->beta * rho);
+        c->Ts = fmin(W0 * nbc_stack(c, fmax(x[3], W0)), ps);
+        c->D = 0.0;
+    }
     gx[3] = c->Ts;
     c->Snet = Snet;
     double Wdown = Wnet * (c->Hhw - 1.0) / (2.0 * c->Hbar); /* waits still ahead, mean over hops */
@@ -254,13 +423,15 @@ static int rf_map(const double *x, double *gx, void *vctx, char *why, size_t why
             snprintf(why, whylen, "network VCs exhausted: lambda_c*S = %.3f >= V", a);
             return FP_INFEASIBLE;
         }
-        poisson_cut(c->V, a, c->Pn);
-        for (int phi = 1; phi <= 2; phi++)
-            for (int d = 1; d <= c->maxd; d++)
-                if (c->visits[phi][d] > 0.0) W += c->visits[phi][d] * nbc_hop_wait(c, phi, d);
+        double nu[1 + RF_NBC_MAXC];
+        W = nbc_net_wait(c, Snet, x[4], x + 5, nu);
+        /* a busy fraction is a probability: an iterate above 1 (possible on
+         * the way up from the zero-load start) is held just below it, and an
+         * overloaded pool then shows as waits that grow without bound */
+        for (int k = 0; k <= c->V2; k++) gx[4 + k] = fmin(nu[k], 1.0 - 1e-9);
     }
     double Sej = 1.0 + c->Ts;
-    double wej = mgm_wait(c->V, c->lg, Sej, cs2_of(c, Sej));
+    double wej = (c->kind == QM_DOR_COMB) ? mgm_wait(c->V, c->lg, Sej, cs2_of(c, Sej)) : nbc_edge_wait(c, c->lg, Sej);
     if (!isfinite(wej)) {
         snprintf(why, whylen, "ejection VCs exhausted: lambda_g*S_ej = %.3f >= V", c->lg * Sej);
         return FP_INFEASIBLE;
@@ -334,68 +505,91 @@ static void dor_setup(const qm_params *p, rf_ctx *c)
         }
     }
     c->ntypes = t;
-    c->Pint = overlap_prob(p, 0);
+    c->Pint = overlap_prob(p);
     /* lpc was accumulated over the k starts of one ring: rescale to per-link rate */
     for (int u = T_NET0; u < c->ntypes; u++)
         for (int pos = 0; pos < c->kpos[u]; pos++)
             for (int cl = 0; cl < 2; cl++) c->lpc[u][pos][cl] *= c->kpos[u];
 }
 
-/* Duato-Nbc: one network type; hops per (phi, Delta) from random
- * interleaving of the two dimensions' hops */
+/* Streaming interference factor beta of the processor-sharing law, by the
+ * number of adaptive VCs V1, measured with flitnet's simulator on a 12x12
+ * torus (V = 8, 9, 10, 12, 16: not a validation case; docs/models.md):
+ * (1 - delta (M - 1)/T_s)/rho_c averaged over M = 32, 64 and rho_c = 0.30,
+ * 0.45, B = 1.  Linear interpolation, held beyond the table. */
+static double nbc_beta(int V1)
+{
+    static const int v1[] = {1, 2, 3, 5, 9};
+    static const double b[] = {0.947, 0.949, 0.984, 1.067, 1.147};
+    if (V1 <= v1[0]) return b[0];
+    for (int i = 1; i < 5; i++)
+        if (V1 <= v1[i]) return b[i - 1] + (b[i] - b[i - 1]) * (V1 - v1[i - 1]) / (double)(v1[i] - v1[i - 1]);
+    return b[4];
+}
+
+/* Duato-Nbc: one network type (ties split, so every channel carries
+ * lambda_g H/4).  pm[H][s][m]: probability that step s of an H-hop message
+ * offers m minimal ports, over every destination offset with H hops and a
+ * random choice among the minimal ports (a tie dimension offers both
+ * directions until its first hop); f2 the share of hops with m >= 2.  The
+ * escape windows are followed along these steps in nbc_net_wait. */
 static void nbc_setup(const qm_params *p, rf_ctx *c)
 {
     memset(c, 0, sizeof *c);
     c->kind = QM_DUATO_NBC;
     common_setup(p, c, 1);
-    int k = p->k[0];
+    int k = p->k[0], hm = k / 2;
     c->V2 = qm_nbc_escape_vcs(2, k);
     c->V1 = c->V - c->V2;
     c->ntypes = T_NET0 + 1;
     c->hops[T_NET0] = c->Hbar;
     c->lam[T_NET0] = c->lg * c->Hbar / 4.0;
-    c->Pint = overlap_prob(p, 1);
-    double cntd[QM_TOPO_MAXK];
-    for (int h = 0; h <= k / 2; h++) cntd[h] = 0.0;
-    for (int off = 0; off < k; off++) cntd[off < k - off ? off : k - off] += 1.0;
-    int hm = k / 2;
+    c->beta = nbc_beta(c->V1);
+    double cnt[RF_NBC_MAXC], wH[RF_NBC_MAXD + 1] = {0};
+    for (int h = 0; h <= hm; h++) cnt[h] = 0.0;
+    for (int off = 0; off < k; off++) cnt[off < k - off ? off : k - off] += 1.0;
+    static _Thread_local double pr[RF_NBC_MAXC][RF_NBC_MAXC];
+    double tot = 0.0, two = 0.0;
     for (int hx = 0; hx <= hm; hx++)
         for (int hy = 0; hy <= hm; hy++) {
             if (hx + hy == 0) continue;
-            double w = cntd[hx] * cntd[hy] / (c->N - 1.0);
-            /* probability of visiting (rx, ry) remaining, 50/50 choice when both remain */
-            double pr[QM_TOPO_MAXK][QM_TOPO_MAXK];
+            int H = hx + hy;
+            double w = cnt[hx] * cnt[hy];
+            wH[H] += w;
             for (int a = 0; a <= hx; a++) for (int b = 0; b <= hy; b++) pr[a][b] = 0.0;
-            pr[hx][hy] = 1.0;
-            for (int s = hx + hy; s >= 1; s--)
+            pr[hx][hy] = w;
+            for (int st = H; st >= 1; st--)
                 for (int a = 0; a <= hx; a++) {
-                    int b = s - a;
+                    int b = st - a;
                     if (b < 0 || b > hy || pr[a][b] == 0.0) continue;
-                    int phi = (a > 0) + (b > 0);
-                    c->visits[phi][s] += w * pr[a][b];
-                    if (a > 0 && b > 0) { pr[a - 1][b] += 0.5 * pr[a][b]; pr[a][b - 1] += 0.5 * pr[a][b]; }
-                    else if (a > 0) pr[a - 1][b] += pr[a][b];
-                    else pr[a][b - 1] += pr[a][b];
+                    int mx = a ? ((2 * a == k) ? 2 : 1) : 0, my = b ? ((2 * b == k) ? 2 : 1) : 0, m = mx + my;
+                    c->pm[H][H - st][m] += pr[a][b];
+                    tot += pr[a][b];
+                    if (m >= 2) two += pr[a][b];
+                    if (a) pr[a - 1][b] += pr[a][b] * mx / m;
+                    if (b) pr[a][b - 1] += pr[a][b] * my / m;
                 }
         }
-    for (int U = 0; U <= c->V2; U++)
-        for (int e = 0; e <= c->V2; e++)
-            c->br[U][e] = (e >= U) ? qm_choose(c->V2 - U, e - U) / qm_choose(c->V2, e) : 0.0;
+    for (int H = 1; H <= c->maxd; H++)
+        for (int st = 0; st < H; st++)
+            for (int m = 1; m <= RF_NBC_MAXM; m++) c->pm[H][st][m] /= (wH[H] > 0.0 ? wH[H] : 1.0);
+    c->f2 = tot > 0.0 ? two / tot : 0.0;
 }
 
 static int rf_run(rf_ctx *c, qm_result *out)
 {
-    double x[4] = {0.0, 0.0, c->delta * (c->M - 1.0) + 2.0, c->delta * (c->M - 1.0)};
+    double x[RF_NX] = {0.0, 0.0, c->delta * (c->M - 1.0) + 2.0, c->delta * (c->M - 1.0)};
+    int nx = (c->kind == QM_DOR_COMB) ? 4 : 5 + c->V2; /* Nbc: + u_A, u_0..u_{C-1} */
     double lmax = 0.0;
     for (int t = T_NET0; t < c->ntypes; t++) if (c->lam[t] > lmax) lmax = c->lam[t];
     out->lambda_c = lmax;
-    int sat = qm_iterate(rf_map, c, x, 4, out);
+    int sat = qm_iterate(rf_map, c, x, nx, out);
     if (sat) return 0;
-    double gx[4];
+    double gx[RF_NX];
     char why[160];
     rf_map(x, gx, c, why, sizeof why); /* leave T_s of the solution in c */
     double Sinj = 1.0 + c->Ts + x[0] + x[1]; /* the injection VC is held until the tail leaves it */
-    double ws = mgm_wait(c->V, c->lg, Sinj, cs2_of(c, Sinj));
+    double ws = (c->kind == QM_DOR_COMB) ? mgm_wait(c->V, c->lg, Sinj, cs2_of(c, Sinj)) : nbc_edge_wait(c, c->lg, Sinj);
     if (!isfinite(ws)) {
         out->saturated = 1;
         out->latency = INFINITY;
@@ -438,6 +632,9 @@ static int rnbc_check(const qm_params *p, char *err, size_t errlen)
 {
     if (p->topo != QM_TORUS_BI || p->n != 2 || p->k[0] != p->k[1])
         return qm_fail(err, errlen, "duato-nbc refined covers 2-D bidirectional k x k tori only");
+    if (p->k[0] % 2 || p->k[0] > RF_NBC_MAXK)
+        return qm_fail(err, errlen, "duato-nbc refined needs an even radix k <= %d (N-scheme labels), got k=%d",
+                       RF_NBC_MAXK, p->k[0]);
     int V2 = qm_nbc_escape_vcs(2, p->k[0]);
     if (p->V < V2 + 1)
         return qm_fail(err, errlen,

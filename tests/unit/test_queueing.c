@@ -1,8 +1,9 @@
 /* test_queueing.c - cmocka tests of the analytical queueing models
  * (c_model/queueing): the shared queue formulas against hand-derived values,
  * each model's zero-load limit, monotonicity in the rate, the saturation
- * bisection, the refined model's exact zero-load latency, and the
- * one-line input errors. */
+ * bisection, the refined model's exact zero-load latency, the refined
+ * Duato-Nbc model against simulator reference points, and the one-line input
+ * errors. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -353,6 +354,48 @@ static void test_refined_zero_load_exact(void **state)
     assert_true(fabs(qm_zero_load(&p) - (T0 - 63.0)) < 1e-9);
 }
 
+/* refined Duato-Nbc against flitnet's simulator (routing=duato_nbc, V = 10,
+ * B = 1, 300,000 cycles per point; docs/models.md, "Refined model"): within
+ * 5 % from 20 % to 60 % of the measured saturation rate, and the latency
+ * rises with the rate up to the model's saturation (16x16: 0.009832) */
+static void test_refined_nbc_simulator(void **state)
+{
+    (void)state;
+    static const struct { int k; double M, rate, sim; } pts[] = {
+        {8, 32, 0.00516, 85.69},   {8, 32, 0.01032, 110.11},   {8, 32, 0.01548, 145.28},
+        {8, 64, 0.00253, 164.64},  {8, 64, 0.00506, 212.63},   {8, 64, 0.00759, 280.79},
+        {16, 32, 0.00212, 85.34},  {16, 32, 0.0053, 114.02},   {16, 32, 0.00636, 126.36},
+        {16, 64, 0.00102, 153.77}, {16, 64, 0.00255, 212.33}, {16, 64, 0.00306, 235.56},
+    };
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        qm_params p;
+        qm_params_init(&p, QM_DUATO_NBC);
+        p.variant = QM_REFINED; p.k[0] = p.k[1] = pts[i].k; p.V = 10; p.M = pts[i].M; p.rate = pts[i].rate;
+        qm_result r;
+        assert_int_equal(qm_solve(&p, &r), 0);
+        assert_false(r.saturated);
+        if (REL(r.latency, pts[i].sim) > 0.05)
+            fail_msg("%dx%d M=%g rate %g: model %.2f, simulator %.2f", pts[i].k, pts[i].k, pts[i].M, pts[i].rate,
+                     r.latency, pts[i].sim);
+    }
+    qm_params p;
+    qm_params_init(&p, QM_DUATO_NBC);
+    p.variant = QM_REFINED; p.k[0] = p.k[1] = 16; p.V = 10; p.M = 32;
+    double prev = qm_zero_load(&p);
+    for (int j = 1; j <= 20; j++) {
+        qm_result r;
+        p.rate = 0.0098 * j / 20.0;
+        qm_solve(&p, &r);
+        assert_false(r.saturated);
+        assert_true(r.latency > prev);
+        prev = r.latency;
+    }
+    p.rate = 0.0099;
+    qm_result r;
+    qm_solve(&p, &r);
+    assert_true(r.saturated);
+}
+
 /* flitnet's DOR rule (class 0 while c_d < d_d) only swaps the class labels
  * of the classic dateline switch, so both give the same latency */
 static void test_refined_dateline_modes(void **state)
@@ -407,6 +450,10 @@ static void test_check_errors(void **state)
     p.V = 5; /* 8x8 needs 5 escape + 1 adaptive */
     assert_int_not_equal(qm_check(&p, err, sizeof err), 0);
     assert_non_null(strstr(err, "needs V >= 6"));
+    qm_params_init(&p, QM_DUATO_NBC);
+    p.variant = QM_REFINED; p.k[0] = p.k[1] = 9; /* the N-scheme's labels need an even radix */
+    assert_int_not_equal(qm_check(&p, err, sizeof err), 0);
+    assert_non_null(strstr(err, "even radix"));
     qm_params_init(&p, QM_DUATO_NBC);
     p.rate = 0.0;
     assert_int_not_equal(qm_check(&p, err, sizeof err), 0);
@@ -473,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_saturation_bisection),
         cmocka_unit_test(test_refined_zero_load_exact),
         cmocka_unit_test(test_refined_dateline_modes),
+        cmocka_unit_test(test_refined_nbc_simulator),
         cmocka_unit_test(test_nbc_blocking_readings),
         cmocka_unit_test(test_check_errors),
     };
