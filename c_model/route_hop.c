@@ -65,7 +65,7 @@ static int hop_check(const routing *r, int flags, char *err, size_t errlen)
 static uint32_t escape_mask(const routing *r, flit_t head)
 {
     int lo = flit_neg(r->fl, head), hi = lo + flit_bonus(r->fl, head);
-    if (lo > r->C - 1) lo = r->C - 1; /* unreachable on minimal paths; keeps a candidate */
+    if (lo > r->C - 1) return 0; /* lo..hi empty (unreachable on minimal paths) */
     if (hi > r->C - 1) hi = r->C - 1;
     return r->cls_ge[lo] & r->cls_le[hi];
 }
@@ -96,8 +96,7 @@ static flit_t hop_update(const routing *r, int node, flit_t head, int oport, int
     }
     lo += inc(r, node);
     int top = (1 << fl->HW) - 1;
-    if (lo > top) lo = top;
-    if (bonus < 0) bonus = 0;
+    if (lo > top) lo = top; /* saturating, as the contract says; bonus cannot go below 0 */
     head = bits_set(head, fl->neg_lo, fl->HW, (uint64_t)lo);
     return bits_set(head, fl->bonus_lo, fl->HW, (uint64_t)bonus);
 }

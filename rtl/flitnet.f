@@ -4,8 +4,11 @@ flitnet_lfsr.sv
 flitnet_rr_arb.sv
 flitnet_coord.sv
 flitnet_dor_port.sv
+flitnet_min_ports.sv
 flitnet_route_dor.sv
 flitnet_route_dor_escape.sv
+flitnet_route_hop.sv
+flitnet_route_swft.sv
 flitnet_route.sv
 flitnet_vc_select.sv
 flitnet_router.sv

@@ -1,31 +1,37 @@
 // flitnet_network: N routers wired as a torus (bi- or unidirectional), mesh or
 // hypercube (docs/microarchitecture.md §2). Output port p of node x feeds input port p
 // of the neighbour port p leads to; that neighbour's credit wires of input port p come
-// back to output port p of x. Unconnected mesh ports carry nothing.
+// back to output port p of x. Unconnected mesh ports carry nothing. The fault set is a
+// constant input; each router sees the bits of the nodes its network ports lead to.
 //
 // Per node: an injection channel in (the source drives it) with its credit mask out,
 // and an ejection channel out (the sink never back-pressures). The obs_* ports show
 // every router output, for the lockstep co-simulation: index x*P + p.
 module flitnet_network #(
-  parameter int          TOPO     = 0,          // 0 torus, 1 torus_uni, 2 mesh, 3 hypercube
-  parameter int          NDIM     = 2,          // dimensions n (<= 8)
-  parameter logic [63:0] K        = 64'h0808,   // radix k_d at bits 8d +: 8 (ignored for a hypercube)
-  parameter int          V        = 2,
-  parameter int          B        = 1,
-  parameter int          BO       = 1,
-  parameter int          ROUTING  = 0,          // 0 dor, 1 dor_escape
-  parameter int          DATELINE = 1,
+  parameter int          TOPO       = 0,           // 0 torus, 1 torus_uni, 2 mesh, 3 hypercube
+  parameter int          NDIM       = 2,           // dimensions n (<= 8)
+  parameter logic [63:0] K          = 64'h0808,    // radix k_d at bits 8d +: 8 (ignored for a hypercube)
+  parameter int          V          = 2,
+  parameter int          B          = 1,
+  parameter int          BO         = 1,
+  parameter int          ROUTING    = 0,           // 0 dor, 1 dor_escape, 2 phop, 3 nhop, 4 pbc,
+                                                   // 5 nbc, 6 duato_phop, 7 duato_nhop, 8 duato_pbc,
+                                                   // 9 duato_nbc, 10 duato, 11 swft
+  parameter int          DATELINE   = 1,
+  parameter int          ESCAPE_VCS = 0,           // duato_*: escape VCs E (0: the number of classes)
+  parameter int          TIMEOUT    = 0,           // tau (0: no time-out)
   // derived: do not override
-  parameter int          N        = flitnet_pkg::nodes(TOPO, NDIM, K),
-  parameter int          P        = flitnet_pkg::ports(TOPO, NDIM),
-  parameter int          A        = flitnet_pkg::addr_bits(N),
-  parameter int          HW       = flitnet_pkg::hop_bits(TOPO, NDIM, K),
-  parameter int          VW       = (V > 1) ? $clog2(V) : 1
+  parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
+  parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
+  parameter int          A          = flitnet_pkg::addr_bits(N),
+  parameter int          HW         = flitnet_pkg::hop_bits(TOPO, NDIM, K),
+  parameter int          VW         = (V > 1) ? $clog2(V) : 1
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
   input  logic              sel_random_i,
   input  logic [N*16-1:0]   lfsr_seed_i,    // per router, reset value of its LFSR
+  input  logic [N-1:0]      faulty_i,       // the fault set (swft), constant during a run
   // injection: source x -> local input port of router x
   input  logic [N-1:0]      inj_valid_i,
   input  logic [N*VW-1:0]   inj_vc_i,
@@ -56,6 +62,7 @@ module flitnet_network #(
   wire [N*P*VW-1:0] in_vc, out_vc;
   wire [N*P*64-1:0] in_flit, out_flit;
   wire [N*P*V-1:0]  cr_in, cr_out;
+  wire [N*PN-1:0]   faulty_nbr;
   /* verilator tracing_on */
 
   for (genvar x = 0; x < N; x++) begin : g_node
@@ -73,8 +80,10 @@ module flitnet_network #(
       end
       if (DN >= 0) begin : g_cr
         assign cr_in[(x*P + p)*V +: V]         = cr_out[(DN*P + p)*V +: V];
+        assign faulty_nbr[x*PN + p]            = faulty_i[DN];
       end else begin : g_cr_open
         assign cr_in[(x*P + p)*V +: V]         = '0;
+        assign faulty_nbr[x*PN + p]            = 1'b0;
       end
     end
     // the local port: injection in, ejection out
@@ -89,12 +98,13 @@ module flitnet_network #(
 
     flitnet_router #(
       .TOPO(TOPO), .NDIM(NDIM), .K(KE), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
-      .DATELINE(DATELINE), .A(A), .HW(HW), .VW(VW)
+      .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .A(A), .HW(HW), .VW(VW)
     ) u_router (
       .clk_i, .rst_ni,
       .node_id_i    (A'(x)),
       .lfsr_seed_i  (lfsr_seed_i[x*16 +: 16]),
       .sel_random_i,
+      .faulty_nbr_i (faulty_nbr[x*PN +: PN]),
       .in_valid_i   (in_valid[x*P +: P]),
       .in_vc_i      (in_vc[x*P*VW +: P*VW]),
       .in_flit_i    (in_flit[x*P*64 +: P*64]),

@@ -1,24 +1,28 @@
 // flitnet_route: the router's routing unit (docs/microarchitecture.md §5.1, §6), one
 // per input VC. What every routing shares is here: a head whose destination is this
 // node gets all V VCs of the local port at level 0, and a head leaving on a network
-// port counts one hop (saturating). The algorithm family is a generate choice.
+// port counts one hop (saturating). The algorithm family is a generate choice:
+// ROUTING 0 dor, 1 dor_escape, 2 phop, 3 nhop, 4 pbc, 5 nbc, 6 duato_phop,
+// 7 duato_nhop, 8 duato_pbc, 9 duato_nbc, 10 duato, 11 swft.
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_route #(
-  parameter int          TOPO     = 0,
-  parameter int          NDIM     = 2,
-  parameter logic [63:0] K        = 64'h0808,
-  parameter int          P        = 5,
-  parameter int          V        = 2,
-  parameter int          ROUTING  = 0,
-  parameter int          DATELINE = 1,
-  parameter int          A        = 6,
-  parameter int          HW       = 4,
-  parameter int          PW       = 3,
-  parameter int          VW       = 1
+  parameter int          TOPO       = 0,
+  parameter int          NDIM       = 2,
+  parameter logic [63:0] K          = 64'h0808,
+  parameter int          P          = 5,
+  parameter int          V          = 2,
+  parameter int          ROUTING    = 0,
+  parameter int          DATELINE   = 1,
+  parameter int          ESCAPE_VCS = 0,  // duato_*: escape VCs E (0: the number of classes)
+  parameter int          A          = 6,
+  parameter int          HW         = 4,
+  parameter int          PW         = 3,
+  parameter int          VW         = 1
 ) (
   input  logic [A-1:0]      node_id_i,
   input  logic [8*NDIM-1:0] node_coord_i,
+  input  logic [P-2:0]      faulty_nbr_i,  // §4 constant input: faulty neighbours (swft)
   input  logic [63:0]       head_i,     // head flit waiting in the input VC
   output logic [2*P*V-1:0]  cand_o,     // candidates, bit (l*P + o)*V + w
   input  logic [PW-1:0]     oport_i,    // the hop the head takes
@@ -60,9 +64,35 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand),
       .oport_i, .ovc_i, .head_i(counted), .head_o(alg_head)
     );
+  end else if (ROUTING >= 2 && ROUTING <= 10) begin : g_hop
+    // the hop-class family and duato: code - 2 = {ADAPTIVE, BONUS, NSCHEME}, 10 = duato
+    localparam int R = ROUTING - 2;
+    flitnet_route_hop #(
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V),
+      .NSCHEME((ROUTING == 10) ? 0 : R % 2), .BONUS((ROUTING == 10) ? 0 : (R / 2) % 2),
+      .ADAPTIVE((ROUTING == 10) ? 1 : R / 4), .DOR_ESC((ROUTING == 10) ? 1 : 0),
+      .ESCAPE_VCS(ESCAPE_VCS), .A(A), .HW(HW), .PW(PW), .VW(VW)
+    ) u_alg (
+      .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand),
+      .oport_i, .ovc_i, .head_i(counted), .head_o(alg_head)
+    );
+  end else if (ROUTING == 11) begin : g_swft
+    flitnet_route_swft #(
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .DATELINE(DATELINE), .A(A), .HW(HW),
+      .PW(PW)
+    ) u_alg (
+      .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .cand_o(alg_cand),
+      .oport_i, .head_i(counted), .head_o(alg_head)
+    );
+    wire unused_ovc = ^ovc_i;
   end else begin : g_unknown_routing
     // no such routing: fail elaboration with a module name that says so
     flitnet_error_unknown_routing u_error ();
+  end
+
+  // only swft looks at the faults
+  if (ROUTING != 11) begin : g_no_faults
+    wire unused_faulty = ^faulty_nbr_i;
   end
 
   always_comb begin

@@ -15,24 +15,27 @@
 // information and are not traced, which keeps the traced Verilated model small.
 /* verilator tracing_off */
 module flitnet_router #(
-  parameter int          TOPO     = 0,         // 0 torus, 1 torus_uni, 2 mesh, 3 hypercube
-  parameter int          NDIM     = 2,         // dimensions n
-  parameter logic [63:0] K        = 64'h0808,  // radix k_d at bits 8d +: 8 (2 for a hypercube)
-  parameter int          P        = 5,         // ports including the local port
-  parameter int          V        = 2,         // VCs per physical channel
-  parameter int          B        = 1,         // input buffer depth per VC
-  parameter int          BO       = 1,         // output buffer depth per VC
-  parameter int          ROUTING  = 0,         // 0 dor, 1 dor_escape
-  parameter int          DATELINE = 1,         // dateline VC classes of `dor` on tori
-  parameter int          A        = 6,         // address bits of the flit
-  parameter int          HW       = 4,         // bits per routing counter of the flit
-  parameter int          VW       = (V > 1) ? $clog2(V) : 1
+  parameter int          TOPO       = 0,          // 0 torus, 1 torus_uni, 2 mesh, 3 hypercube
+  parameter int          NDIM       = 2,          // dimensions n
+  parameter logic [63:0] K          = 64'h0808,   // radix k_d at bits 8d +: 8 (2 for a hypercube)
+  parameter int          P          = 5,          // ports including the local port
+  parameter int          V          = 2,          // VCs per physical channel
+  parameter int          B          = 1,          // input buffer depth per VC
+  parameter int          BO         = 1,          // output buffer depth per VC
+  parameter int          ROUTING    = 0,          // 0 dor, 1 dor_escape, ... 11 swft (flitnet_route)
+  parameter int          DATELINE   = 1,          // dateline VC classes of `dor` and `swft` on tori
+  parameter int          ESCAPE_VCS = 0,          // duato_*: escape VCs E (0: the number of classes)
+  parameter int          TIMEOUT    = 0,          // tau > 0: level 1 only after tau cycles of waiting
+  parameter int          A          = 6,          // address bits of the flit
+  parameter int          HW         = 4,          // bits per routing counter of the flit
+  parameter int          VW         = (V > 1) ? $clog2(V) : 1
 ) (
   input  logic            clk_i,
   input  logic            rst_ni,
   input  logic [A-1:0]    node_id_i,
   input  logic [15:0]     lfsr_seed_i,   // reset value of the LFSR (§8)
   input  logic            sel_random_i,  // select = random (1) or first (0)
+  input  logic [P-2:0]    faulty_nbr_i,  // per network port: the neighbour is faulty (§4)
   // flits arriving, one channel per input port; input port PN is the injection channel
   input  logic [P-1:0]    in_valid_i,
   input  logic [P*VW-1:0] in_vc_i,
@@ -84,6 +87,7 @@ module flitnet_router #(
   wire  [PV-1:0]      ib_tail;           // the flit at the FIFO head is a tail
   wire  [63:0]        flit_rw    [PV];   // that flit as it enters the output buffer
   wire  [2*PV-1:0]    cand       [PV];   // routing candidates of that flit
+  wire  [PV-1:0]      lvl1_ok;           // level-1 candidates count (§5.1 step 2)
   wire  [PV-1:0]      sel_valid;         // VA steps 1-3: made a request
   wire  [PV-1:0]      sel_oh     [PV];   // ... for this output VC (one-hot over o*V + w)
   logic [PV-1:0]      req;               // idle with a head waiting
@@ -168,6 +172,28 @@ module flitnet_router #(
       assign ivc_oport[Q]  = oport_q;
       assign ivc_ovc[Q]    = ovc_q;
 
+      // §5.1 step 2, time-out: cycles of requesting without a grant, saturating at
+      // 65535; level-1 candidates count from wait >= tau on
+      if (TIMEOUT > 0) begin : g_wait
+        logic [15:0] wait_q;
+        /* verilator tracing_off */
+        logic [15:0] wait_d;
+        /* verilator tracing_on */
+        assign wait_d = !(req[Q] && !gnt[Q]) ? '0 : (wait_q == 16'hFFFF) ? wait_q : wait_q + 1'b1;
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) wait_q <= '0;
+          else         wait_q <= wait_d;
+        end
+`ifdef MUT_TIMEOUT_LATE
+        // mutation: level 1 one cycle late (wait > tau)
+        assign lvl1_ok[Q] = 32'(wait_q) > TIMEOUT;
+`else
+        assign lvl1_ok[Q] = 32'(wait_q) >= TIMEOUT;
+`endif
+      end else begin : g_no_wait
+        assign lvl1_ok[Q] = 1'b1;
+      end
+
       // a flit is pushed at the end of the cycle it arrives in, after the pops (§5.4)
       flitnet_fifo #(.DEPTH(B), .WIDTH(64), .CW(IBW)) u_ib (
         .clk_i, .rst_ni,
@@ -182,9 +208,9 @@ module flitnet_router #(
 
       flitnet_route #(
         .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .ROUTING(ROUTING),
-        .DATELINE(DATELINE), .A(A), .HW(HW), .PW(PW), .VW(VW)
+        .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .A(A), .HW(HW), .PW(PW), .VW(VW)
       ) u_route (
-        .node_id_i, .node_coord_i(node_coord),
+        .node_id_i, .node_coord_i(node_coord), .faulty_nbr_i,
         .head_i  (head),
         .cand_o  (cand[Q]),
         .oport_i (tgt_port[Q]),
@@ -197,6 +223,7 @@ module flitnet_router #(
       flitnet_vc_select #(.PV(PV)) u_sel (
         .req_i        (req[Q]),
         .cand_i       (cand[Q]),
+        .lvl1_ok_i    (lvl1_ok[Q]),
         .busy_i       (ovc_busy),
         .sel_random_i,
         .rand_i       (lfsr + R_OFF),

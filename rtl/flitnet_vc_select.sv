@@ -1,7 +1,7 @@
 // flitnet_vc_select: steps 1-3 of VC allocation for one requester
-// (docs/microarchitecture.md §5.1): free candidates, the best level that has one, and
-// the selection among them ordered by o*V + w: the first, or the one at index
-// floor(r_q * c / 65536).
+// (docs/microarchitecture.md §5.1): free candidates, the best level that has one (level
+// 1 only when the time-out allows it), and the selection among them ordered by o*V + w:
+// the first, or the one at index floor(r_q * c / 65536).
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_vc_select #(
@@ -10,6 +10,7 @@ module flitnet_vc_select #(
 ) (
   input  logic            req_i,        // idle input VC with a head flit
   input  logic [2*PV-1:0] cand_i,       // level l at bits l*PV +: PV
+  input  logic            lvl1_ok_i,    // level 1 counts (no time-out, or it has expired)
   input  logic [PV-1:0]   busy_i,       // ovc_busy, state(t)
   input  logic            sel_random_i,
   input  logic [15:0]     rand_i,       // r_q = lfsr + q * 0x9E37 mod 2^16
@@ -21,7 +22,7 @@ module flitnet_vc_select #(
   logic [16+CW-1:0] prod;  // r_q * c; the selection index is prod >> 16
 
   assign free0 = cand_i[PV-1:0] & ~busy_i;
-  assign free1 = cand_i[2*PV-1:PV] & ~busy_i;
+  assign free1 = lvl1_ok_i ? cand_i[2*PV-1:PV] & ~busy_i : '0;
   assign free  = (|free0) ? free0 : free1;
 
   always_comb begin

@@ -1,31 +1,49 @@
 #!/usr/bin/env bash
 # rtl/lint.sh: `verilator --lint-only -Wall` (waivers in rtl/lint_waiver.vlt) and
 # `iverilog -g2012` over rtl/, for the network and a lone router, over parameter sets
-# that cover every topology and routing, V = 1..10, deeper buffers, and each mutant.
-# Any output from either tool is a failure. Ends with "N passed, N failed".
+# that cover every topology and routing, V = 1..10, deeper buffers, the time-out, and
+# each mutant. Any output from either tool is a failure. JOBS (default 2) checks run at
+# a time; the results are printed in order. Ends with "N passed, N failed".
 # --unroll-stmts 2 keeps Verilator from unrolling the router's loops: the -Wall checks
 # run before unrolling, which only costs minutes on the larger sets.
 set -u
 cd "$(dirname "$0")/.."
 mapfile -t files < <(sed 's|^|rtl/|' rtl/flitnet.f)
-pass=0
-fail=0
+jobs=${JOBS:-2}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+labels=()
 
-check() { # label command...
-    local label=$1 out t0=$SECONDS
+run_check() { # index command...
+    local i=$1 t0=$SECONDS
     shift
-    out=$("$@" 2>&1)
-    if [ $? -eq 0 ] && [ -z "$out" ]; then
-        pass=$((pass + 1))
-        printf 'ok   %-72s %3ds\n' "$label" $((SECONDS - t0))
-    else
-        fail=$((fail + 1))
-        printf 'FAIL %s\n' "$label"
-        printf '%s\n' "$out" | sed 's/^/     /'
-    fi
+    "$@" > "$tmp/$i.out" 2>&1
+    echo "$? $((SECONDS - t0))" > "$tmp/$i.rc"
 }
 
-# parameter sets of the network top: name=value ...
+check() { # label command...
+    local i=${#labels[@]}
+    labels+=("$1")
+    shift
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    run_check "$i" "$@" &
+}
+
+# both tools on TOP with the parameters "name=value ..." and extra defines
+both() { # top params defines...
+    local top=$1 s=$2 vg=() ig=() vd=() id=() label
+    shift 2
+    for kv in $s; do vg+=("-G$kv"); ig+=("-P$top.$kv"); done
+    for d in "$@"; do vd+=("-D$d"); id+=("-D$d"); done
+    label="$top ${s:-(defaults)}${*:+ +define+$*}"
+    check "verilator -Wall $label" \
+        verilator --lint-only -Wall --unroll-stmts 2 rtl/lint_waiver.vlt "${vd[@]}" --top-module "$top" "${vg[@]}" "${files[@]}"
+    check "iverilog -g2012 $label" \
+        iverilog -g2012 "${id[@]}" -o /dev/null -s "$top" "${ig[@]}" "${files[@]}"
+}
+
+# parameter sets of the network top: name=value ... ROUTING: 0 dor, 1 dor_escape,
+# 2 phop, 3 nhop, 4 pbc, 5 nbc, 6..9 duato_phop/nhop/pbc/nbc, 10 duato, 11 swft
 sets=(
     ""
     "V=10 K=64'h0303"
@@ -34,30 +52,51 @@ sets=(
     "TOPO=2 K=64'h0405 V=3 B=2 BO=2 ROUTING=1"
     "TOPO=3 NDIM=4 V=2 ROUTING=1"
     "TOPO=0 NDIM=1 K=64'h07 V=4 ROUTING=1"
+    "K=64'h0404 V=6 ROUTING=9 TIMEOUT=32"
+    "TOPO=3 NDIM=4 V=3 B=2 ROUTING=10 TIMEOUT=32"
+    "K=64'h0404 V=4 ROUTING=11"
 )
-for s in "${sets[@]}"; do
-    vg=() ig=()
-    for kv in $s; do vg+=("-G$kv"); ig+=("-Pflitnet_network.$kv"); done
-    check "verilator -Wall flitnet_network ${s:-(defaults)}" \
-        verilator --lint-only -Wall --unroll-stmts 2 rtl/lint_waiver.vlt --top-module flitnet_network "${vg[@]}" "${files[@]}"
-    check "iverilog -g2012 flitnet_network ${s:-(defaults)}" \
-        iverilog -g2012 -o /dev/null -s flitnet_network "${ig[@]}" "${files[@]}"
-done
-# the router alone, as synthesized (make synth)
-for s in "V=4" "V=10 ROUTING=1 B=2 BO=2"; do
-    vg=() ig=()
-    for kv in $s; do vg+=("-G$kv"); ig+=("-Pflitnet_router.$kv"); done
-    check "verilator -Wall flitnet_router $s" \
-        verilator --lint-only -Wall --unroll-stmts 2 rtl/lint_waiver.vlt --top-module flitnet_router "${vg[@]}" "${files[@]}"
-    check "iverilog -g2012 flitnet_router $s" \
-        iverilog -g2012 -o /dev/null -s flitnet_router "${ig[@]}" "${files[@]}"
-done
-# the mutants are RTL too
+for s in "${sets[@]}"; do both flitnet_network "$s"; done
+# the router alone, as synthesized (make synth), and every routing family: the routing
+# logic is all inside the router, which lints in a second where a network takes many
+R44="TOPO=0 NDIM=2 K=64'h0404 P=5 A=4 HW=4"  # a router of the 4x4 torus
+routers=(
+    "V=4"
+    "V=10 ROUTING=1 B=2 BO=2"
+    "V=6 ROUTING=9 TIMEOUT=32"
+    "V=4 ROUTING=11"
+    "$R44 V=6 B=2 ROUTING=5"
+    "$R44 V=8 ROUTING=8 ESCAPE_VCS=6"
+    "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=7 ROUTING=4"
+    "TOPO=1 NDIM=2 K=64'h0404 P=3 A=4 HW=4 V=6 ROUTING=7"
+    "TOPO=0 NDIM=1 K=64'h07 P=3 A=3 HW=3 V=6 ROUTING=6 ESCAPE_VCS=5 TIMEOUT=1"
+    "TOPO=3 NDIM=3 K=64'h020202 P=4 A=3 HW=3 V=4 ROUTING=2"
+    "TOPO=0 NDIM=3 K=64'h020202 P=7 A=3 HW=3 V=2 ROUTING=3"
+    "TOPO=0 NDIM=2 K=64'h0504 P=5 A=5 HW=4 V=5 ROUTING=10 TIMEOUT=65535"
+    "TOPO=0 NDIM=3 K=64'h020305 P=7 A=5 HW=4 V=2 B=2 BO=2 ROUTING=11"
+    "TOPO=0 NDIM=2 K=64'h0405 P=5 A=5 HW=4 V=3 ROUTING=11 DATELINE=0"
+)
+for s in "${routers[@]}"; do both flitnet_router "$s"; done
+# the mutants are RTL too (all inside the router): each on the router of its
+# co-simulation model (rtl/rtl.mk)
 for m in MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY; do
-    check "verilator -Wall flitnet_network +define+$m" \
-        verilator --lint-only -Wall --unroll-stmts 2 rtl/lint_waiver.vlt -D$m --top-module flitnet_network -GV=4 "-GK=64'h0404" "${files[@]}"
-    check "iverilog -g2012 flitnet_network +define+$m" \
-        iverilog -g2012 -D$m -o /dev/null -s flitnet_network -Pflitnet_network.V=4 "-Pflitnet_network.K=64'h0404" "${files[@]}"
+    both flitnet_router "$R44 V=4" "$m"
+done
+for m in MUT_TIMEOUT_LATE MUT_BONUS_KEEP; do both flitnet_router "$R44 V=6 ROUTING=9 TIMEOUT=32" "$m"; done
+both flitnet_router "$R44 V=4 ROUTING=11" MUT_REV_STICKY
+wait
+
+pass=0 fail=0
+for ((i = 0; i < ${#labels[@]}; i++)); do
+    read -r rc secs < "$tmp/$i.rc"
+    if [ "$rc" -eq 0 ] && [ ! -s "$tmp/$i.out" ]; then
+        pass=$((pass + 1))
+        printf 'ok   %-84s %3ds\n' "${labels[$i]}" "$secs"
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %s\n' "${labels[$i]}"
+        sed 's/^/     /' "$tmp/$i.out"
+    fi
 done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

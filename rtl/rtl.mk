@@ -13,7 +13,7 @@ FLITNET_RTL_MK := 1
 
 RTL_BUILD := $(BUILD)/rtl
 RTL_SRCS  := $(addprefix rtl/,$(shell cat rtl/flitnet.f))
-COSIM_DEPS := tests/cosim/cosim.cpp c_model/vcd.h $(BUILD)/libflitnet.a
+COSIM_DEPS := tests/cosim/cosim.cpp c_model/vcd.h tb/netsetup.h $(BUILD)/libflitnet.a
 
 # ---------------------------------------------------------------- Verilated models
 # RTL_CFG_name: the structural configuration; RTL_VFLAGS_name: extra Verilator flags.
@@ -31,9 +31,34 @@ RTL_CFG_m54v3e     := topology=mesh k=5,4 n=2 vcs=3 buf_depth=2 obuf_depth=2 rou
 RTL_CFG_m44v2      := topology=mesh k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
 RTL_CFG_h5v2       := topology=hypercube n=5 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
 RTL_CFG_h4v3e      := topology=hypercube n=4 vcs=3 buf_depth=2 obuf_depth=1 routing=dor_escape dateline=1
-# the mutants: the t44v4 router with one deliberate deviation each (docs/rtl.md)
+# the hop-class routings, duato and swft. Names: topology letter, radices, v<V>, the
+# routing (e dor_escape, d duato, dnbc duato_nbc, sw swft, ...), _to<tau> for a time-out
+T44V6DNBC_TO8 := topology=torus k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=8
+T44V4SW       := topology=torus k=4 n=2 vcs=4 buf_depth=1 obuf_depth=1 routing=swft dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_t44v6dnbc_to8 := $(T44V6DNBC_TO8)
+RTL_CFG_t44v4sw       := $(T44V4SW)
+RTL_CFG_t44v6dnbc     := topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_t44v6nbc      := topology=torus k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_t44v4d        := topology=torus k=4 n=2 vcs=4 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_t88v10dnbc    := topology=torus k=8 n=2 vcs=10 buf_depth=1 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_h4v3d_to32    := topology=hypercube n=4 vcs=3 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=32
+RTL_CFG_h3v4phop      := topology=hypercube n=3 vcs=4 buf_depth=1 obuf_depth=1 routing=phop dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_m44v7pbc      := topology=mesh k=4 n=2 vcs=7 buf_depth=1 obuf_depth=1 routing=pbc dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_u44v6dnhop    := topology=torus_uni k=4 n=2 vcs=6 buf_depth=2 obuf_depth=2 routing=duato_nhop dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_r7v6dphop_to4 := topology=torus k=7 n=1 vcs=6 buf_depth=1 obuf_depth=1 routing=duato_phop dateline=1 escape_vcs=5 timeout=4
+RTL_CFG_t444v2sw      := topology=torus k=4 n=3 vcs=2 buf_depth=2 obuf_depth=1 routing=swft dateline=1 escape_vcs=0 timeout=0
+# the CI configurations are traced: waves of a difference (tests/cosim/suite.sh)
+RTL_VFLAGS_t44v6dnbc_to8 := --trace
+RTL_VFLAGS_t44v4sw       := --trace
+
+# the mutants: a router with one deliberate deviation each (docs/rtl.md); the first five
+# on t44v4, the time-out and bonus-card ones on t44v6dnbc_to8, the swft one on t44v4sw
 RTL_MUTANTS := MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY
 $(foreach m,$(RTL_MUTANTS),$(eval RTL_CFG_t44v4_$(m) := $(T44V4))$(eval RTL_VFLAGS_t44v4_$(m) := --trace -D$(m)))
+RTL_MUTANTS_DNBC := MUT_TIMEOUT_LATE MUT_BONUS_KEEP
+$(foreach m,$(RTL_MUTANTS_DNBC),$(eval RTL_CFG_t44v6dnbc_to8_$(m) := $(T44V6DNBC_TO8))$(eval RTL_VFLAGS_t44v6dnbc_to8_$(m) := --trace -D$(m)))
+RTL_CFG_t44v4sw_MUT_REV_STICKY    := $(T44V4SW)
+RTL_VFLAGS_t44v4sw_MUT_REV_STICKY := --trace -DMUT_REV_STICKY
 RTL_VFLAGS_t44v4   := --trace
 RTL_VFLAGS_t44v2   := --trace
 RTL_VFLAGS_m54v3e  := --trace
@@ -41,8 +66,11 @@ RTL_VFLAGS_m54v3e  := --trace
 RTL_CFG_t44v4fst    := $(T44V4)
 RTL_VFLAGS_t44v4fst := --trace-fst
 
-RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS))
-RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v2 t44v4e u44v3 t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e
+RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8 t44v4sw \
+                   t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY
+RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v2 t44v4e u44v3 t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
+                   t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v4d t88v10dnbc h4v3d_to32 h3v4phop \
+                   m44v7pbc u44v6dnhop r7v6dphop_to4 t444v2sw
 
 .PHONY: lint cosim cosim-ci waves synth bench-rtl rtl-FORCE
 rtl-FORCE:

@@ -10,9 +10,14 @@
 // injection channel (valid, VC, 64 flit bits) and every credit wire is compared; the
 // first difference stops the run with a report and waves of both sides around it.
 //
-// The structure of the Verilated model (topology, V, B, Bo, routing) is fixed when it
-// is built: model_cfg.h gives it as configuration keys. Runtime keys (seed, rate,
-// msg_len, select, traffic, ...) come from the command line.
+// The structure of the Verilated model (topology, V, B, Bo, routing, escape VCs,
+// time-out) is fixed when it is built: model_cfg.h gives it as configuration keys.
+// Runtime keys (seed, rate, msg_len, select, traffic, the fault set, ...) come from the
+// command line; the fault set is an input of the RTL (faulty_i), set before reset.
+//
+// Both sides run the node software of microarchitecture.md §7.1 in their own eject
+// step: a message whose tail reaches a node that is not its final destination (swft:
+// absorbed, or at an intermediate node) goes back into that node's source queue.
 //
 // Modes: lockstep (default), --bench (each side alone, simulated cycles per second),
 // --waves DIR (both sides' waves of a window, no comparison needed).
@@ -35,6 +40,7 @@ extern "C" {
 #include "flit.h"
 #include "lfsr.h"
 #include "message.h"
+#include "netsetup.h"
 #include "network.h"
 #include "route.h"
 #include "sink.h"
@@ -114,6 +120,9 @@ struct Side {
     source_env senv;
     sink_env kenv;
     uint64_t generated = 0, delivered = 0, flits_out = 0, win_flits = 0, lat_n = 0;
+    uint64_t forwarded = 0;          // messages the node software re-injected (§7.1)
+    uint64_t fwd_rule[3] = {0, 0, 0};  // ... by its rule: absorbed with rev 0, with rev 1, intermediate
+    bool fwd_overflow = false;       // ... into a full source queue
     double lat_sum = 0;
     // (src, id) of the last head on each output channel VC, x*P + o, and injection VC
     std::vector<int32_t> chan_src;
@@ -125,7 +134,8 @@ struct Result {
     bool saturated = false, diff = false;
     uint64_t diff_cycle = 0;
     double c_latency = 0, r_latency = 0, c_tput = 0, r_tput = 0, secs = 0;
-    uint64_t c_msgs = 0, r_msgs = 0;
+    uint64_t c_msgs = 0, r_msgs = 0, c_fwd = 0, r_fwd = 0, fwd_rule[3] = {0, 0, 0};
+    std::vector<uint64_t> vc_heads;  // head flits compared on network links, per VC
 };
 
 struct GenCtx {
@@ -181,7 +191,13 @@ static std::string message_text(Side &s, const topology *t, int32_t src, uint32_
     snprintf(b, sizeof b, "message %u of node %s -> node %s, %d flits, generated in cycle %" PRIu64
              ", head injected in cycle %" PRIu64, id, node_name(t, src).c_str(), node_name(t, m->dst).c_str(),
              m->len, m->gen, m->inj);
-    return b;
+    std::string r = b;
+    if (m->nfwd) {  // re-injected by the node software (§7.1)
+        snprintf(b, sizeof b, "; re-injected %d times, originally from node %s to node %s", m->nfwd,
+                 node_name(t, m->osrc).c_str(), node_name(t, m->final).c_str());
+        r += b;
+    }
+    return r;
 }
 
 static void track(Side &s, const flit_layout *fl, size_t chan, bool valid, uint64_t flit)
@@ -204,7 +220,7 @@ static int side_init(Side &s, int N, int P, int V, const sim_config &cfg, const 
         sink_init(&s.snk[static_cast<size_t>(x)]);
     }
     source_env_init(&s.senv, V, cfg.buf_depth, fl, rt, &s.mt);
-    s.kenv = sink_env{fl, t, rt->algo->minimal, &s.mt, &s.err};
+    s.kenv = sink_env{fl, t, rt->algo->minimal, &s.mt, &s.err, rt->algo->faults};
     s.chan_src.assign(static_cast<size_t>((N * P + N) * V), -1);
     s.chan_id.assign(static_cast<size_t>((N * P + N) * V), 0);
     return 0;
@@ -216,15 +232,24 @@ static void side_free(Side &s)
     msgtab_free(&s.mt);
 }
 
-// the sink of node x takes the ejection flit of cycle t
+// the sink of node x takes the ejection flit of cycle t; a message that completes at a
+// node other than its final destination goes to the node software, as in tb/sim.c
 static void eject(Side &s, int x, uint64_t t, const link_sig &l, const sim_config &cfg)
 {
     if (l.vc < 0) return;
     s.flits_out++;
-    if (t >= static_cast<uint64_t>(cfg.warmup) && t < static_cast<uint64_t>(cfg.cycles)) s.win_flits++;
+    const bool in_window = t >= static_cast<uint64_t>(cfg.warmup) && t < static_cast<uint64_t>(cfg.cycles);
+    if (in_window) s.win_flits++;
     msg_rec m;
     int msrc;
-    if (sink_step(&s.snk[static_cast<size_t>(x)], &s.kenv, x, t, &l, &m, &msrc)) {
+    int ks = sink_step(&s.snk[static_cast<size_t>(x)], &s.kenv, x, t, &l, &m, &msrc);
+    if (ks == 2) {
+        // not accepted yet: its flits count when they reach the final destination
+        if (in_window) s.win_flits -= static_cast<uint64_t>(m.len) < s.win_flits ? static_cast<uint64_t>(m.len) : s.win_flits;
+        s.forwarded++;
+        s.fwd_rule[m.dst == x ? 2 : (m.ring & 1) ? 1 : 0]++;
+        if (source_forward(&s.src[static_cast<size_t>(x)], &s.senv, x, t, &m, cfg.reinject_delay)) s.fwd_overflow = true;
+    } else if (ks) {
         s.delivered++;
         if (m.gen >= static_cast<uint64_t>(cfg.warmup)) {
             s.lat_sum += static_cast<double>(t - m.gen + 1);
@@ -250,27 +275,21 @@ static bool mkdir_p(const std::string &d)
 static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &err)
 {
     char e[512];
-    topology t;
-    flit_layout fl;
-    routing rt;
-    network net;
-    traffic tr;
-    memset(&net, 0, sizeof net);
-    memset(&tr, 0, sizeof tr);
-    if (topo_init(&t, cfg.topology, cfg.n, cfg.k, e, sizeof e)) { err = e; return -1; }
+    // topology, flit layout, fault set, routing, routers and traffic, as sim_run builds them
+    net_setup ns;
+    if (net_setup_build(&ns, &cfg, e, sizeof e)) { err = e; return -1; }
     struct Cleanup {
-        topology *t;
-        network *net;
-        traffic *tr;
-        ~Cleanup() { traffic_free(tr); network_free(net); topo_free(t); }
-    } cleanup{&t, &net, &tr};
-    if (flit_layout_init(&fl, t.N, t.diameter, e, sizeof e)) { err = e; return -1; }
-    if (routing_init(&rt, route_find(cfg.routing), &t, &fl, cfg.vcs, cfg.dateline, e, sizeof e)) { err = e; return -1; }
-    router_params rp = {cfg.vcs, cfg.buf_depth, cfg.obuf_depth, cfg.select, cfg.seed};
-    if (network_init(&net, &t, &rt, &fl, &rp, e, sizeof e)) { err = e; return -1; }
-    if (traffic_init(&tr, &cfg, &t, e, sizeof e)) { err = e; return -1; }
+        net_setup *s;
+        ~Cleanup() { net_setup_free(s); }
+    } cleanup{&ns};
+    const topology &t = ns.t;
+    const flit_layout &fl = ns.fl;
+    const routing &rt = ns.rt;
+    network &net = ns.net;
+    traffic &tr = ns.tr;
     const int N = t.N, P = t.P, Pn = t.Pn, V = cfg.vcs;
     const int VW = V > 1 ? 32 - __builtin_clz(static_cast<unsigned>(V - 1)) : 1;
+    res.vc_heads.assign(static_cast<size_t>(V), 0);
 
     Side sc, sr;
     if (side_init(sc, N, P, V, cfg, &fl, &rt, &t) || side_init(sr, N, P, V, cfg, &fl, &rt, &t)) {
@@ -331,7 +350,10 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         top->clk_i = 1;
         top->rst_ni = 1;
         top->sel_random_i = cfg.select == SELECT_RANDOM;
-        for (int x = 0; x < N; x++) set_bits(top->lfsr_seed_i, 16 * x, 16, lfsr_seed(cfg.seed, x));
+        for (int x = 0; x < N; x++) {
+            set_bits(top->lfsr_seed_i, 16 * x, 16, lfsr_seed(cfg.seed, x));
+            set_bits(top->faulty_i, x, 1, ns.faulty && ns.faulty[x]);
+        }
         top->eval();
         top->rst_ni = 0;
         top->eval();
@@ -439,6 +461,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                         break;
                     }
                     res.flits += cval;
+                    if (cval && (cfl & 1) && p != Pn) res.vc_heads[cvc]++;
                     track(sc, &fl, static_cast<size_t>(k * V) + cvc, cval, cfl);
                     track(sr, &fl, static_cast<size_t>(k * V) + rvc, rval, rfl);
                     // credit wires of input port p of router x
@@ -509,6 +532,11 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             tt++;
             break;
         }
+        if (sc.fwd_overflow || sr.fwd_overflow) {  // a source queue overflowed with a re-injection
+            res.saturated = true;
+            tt++;
+            break;
+        }
     }
     res.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     res.cycles = tt;
@@ -530,6 +558,9 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     res.r_tput = static_cast<double>(sr.win_flits) / (win * N);
     res.c_msgs = sc.delivered;
     res.r_msgs = sr.delivered;
+    res.c_fwd = sc.forwarded;
+    for (int i = 0; i < 3; i++) res.fwd_rule[i] = sc.fwd_rule[i];
+    res.r_fwd = sr.forwarded;
     if (sc.err.corrupt || sr.err.corrupt) {
         err = std::string("a sink found a corrupted message: ") + (sc.err.corrupt ? "C model: " + std::string(sc.err.first_error) : "") +
               (sr.err.corrupt ? " RTL: " + std::string(sr.err.first_error) : "");
@@ -539,7 +570,8 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
 }
 
 // ------------------------------------------------------------------ command line
-static const char *const structural[] = {"topology", "k", "n", "vcs", "buf_depth", "obuf_depth", "routing", "dateline"};
+static const char *const structural[] = {"topology",   "k",       "n",        "vcs",        "buf_depth",
+                                         "obuf_depth", "routing", "dateline", "escape_vcs", "timeout"};
 
 static bool apply_keys(sim_config &c, const std::string &text, bool model, std::string &err)
 {
@@ -698,6 +730,14 @@ int main(int argc, char **argv)
            desc, expect_diff ? "NO DIFFERENCE in" : "identical over", r.cycles, r.flits, r.credits,
            r.saturated ? " (stopped: a source queue overflowed)" : "", r.c_latency, r.r_latency, r.c_msgs, r.r_msgs,
            r.c_tput, r.r_tput);
+    // which VCs the heads took: shows the escape, adaptive and class VCs in use
+    printf("  head flits on network links per VC:");
+    for (size_t w = 0; w < r.vc_heads.size(); w++) printf(" %" PRIu64, r.vc_heads[w]);
+    printf("\n");
+    if (r.c_fwd || r.r_fwd)
+        printf("  node software C %" PRIu64 "  RTL %" PRIu64 " messages re-injected (C: %" PRIu64 " absorbed with rev 0, %" PRIu64
+               " with rev 1, %" PRIu64 " at an intermediate node)\n",
+               r.c_fwd, r.r_fwd, r.fwd_rule[0], r.fwd_rule[1], r.fwd_rule[2]);
     printf("RESULT %s cycles=%" PRIu64 " flits=%" PRIu64 " credits=%" PRIu64 " words=%" PRIu64 "\n",
            expect_diff ? "nodiff" : "ok", r.cycles, r.flits, r.credits, r.words);
     return expect_diff ? 2 : 0;

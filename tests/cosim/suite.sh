@@ -32,7 +32,7 @@ wait
 
 pass=0 fail=0 cycles=0 flits=0 credits=0 caught=0
 declare -A models
-printf '%-4s %-24s %-64s %8s %9s  %-19s %-19s\n' "" model "run" cycles flits "latency C / RTL" "accepted C / RTL"
+printf '%-4s %-30s %-64s %8s %9s  %-19s %-19s\n' "" model "run" cycles flits "latency C / RTL" "accepted C / RTL"
 for ((i = 0; i < n; i++)); do
     read -r model args <<< "${lines[$i]}"
     out=$tmp/$i.out
@@ -46,7 +46,7 @@ for ((i = 0; i < n; i++)); do
         if [ "$rc" -eq 0 ] && [ -n "$dcy" ] && [ -s "$dir/c.vcd" ] && [ -s "$dir/rtl.vcd" ]; then
             ok=1
             caught=$((caught + 1))
-            printf 'ok   %-24s %-64s first difference in cycle %s, waves in %s\n' "$model" "${args/--expect-diff /}" "$dcy" "$dir"
+            printf 'ok   %-30s %-64s first difference in cycle %s, waves in %s\n' "$model" "${args/--expect-diff /}" "$dcy" "$dir"
             sed -n '/^FIRST DIFFERENCE/,/^cosim/p' "$out" | sed '$d' | sed 's/^/       /'
         fi
     elif [ "$rc" -eq 0 ] && [[ $res == "RESULT ok"* ]]; then
@@ -60,13 +60,15 @@ for ((i = 0; i < n; i++)); do
         models[$model]=1
         lat=$(sed -n 's/^  latency    C \([0-9.]*\)  RTL \([0-9.]*\) cycles.*/\1 \/ \2/p' "$out")
         acc=$(sed -n 's/^  throughput C \([0-9.]*\)  RTL \([0-9.]*\) .*/\1 \/ \2/p' "$out")
-        printf 'ok   %-24s %-64s %8s %9s  %-19s %-19s\n' "$model" "$args" "$c" "$f" "$lat" "$acc"
+        # swft: messages the node software re-injected (the same number on both sides)
+        fwd=$(sed -n 's/^  node software C \([0-9]*\)  RTL \([0-9]*\) .*/\1 \/ \2/p' "$out")
+        printf 'ok   %-30s %-64s %8s %9s  %-19s %-19s%s\n' "$model" "$args" "$c" "$f" "$lat" "$acc" "${fwd:+  re-injected $fwd}"
     fi
     if [ $ok = 1 ]; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1))
-        printf 'FAIL %-26s %s (exit %s)\n' "$model" "$args" "$rc"
+        printf 'FAIL %-32s %s (exit %s)\n' "$model" "$args" "$rc"
         sed 's/^/       /' "$out"
     fi
 done
