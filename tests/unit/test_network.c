@@ -6,34 +6,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* one message from src to dst of length m, alone in the network */
-static double single_message_latency(const char *topo, const char *k, const char *n, int B, int src, int dst,
-                                     int m, const char *routing)
+static double single_message_latency(const char *topo, const char *k, const char *n, int B, int src, int dst, int m,
+                                     const char *routing)
 {
-    char path[] = "/tmp/flitnet_trace_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fprintf(f, "# one message\n7 %d %d %d\n", src, dst, m);
-    fclose(f);
-    char kv_topo[64], kv_k[64], kv_n[64], kv_b[64], kv_tr[128], kv_rt[64];
-    snprintf(kv_topo, sizeof kv_topo, "topology=%s", topo);
-    snprintf(kv_k, sizeof kv_k, "k=%s", k);
-    snprintf(kv_n, sizeof kv_n, "n=%s", n);
-    snprintf(kv_b, sizeof kv_b, "buf_depth=%d", B);
-    snprintf(kv_tr, sizeof kv_tr, "trace=%s", path);
-    snprintf(kv_rt, sizeof kv_rt, "routing=%s", routing);
-    sim_config c;
-    cfg_build(&c, kv_topo, kv_k, kv_n, kv_b, "traffic=trace", kv_tr, kv_rt, "vcs=4", "cycles=3000", "warmup=0",
-              "batches=2", NULL);
-    sim_result r;
-    run_ok(&c, &r, 0);
-    unlink(path);
-    assert_int_equal(r.messages_delivered, 1);
-    assert_int_equal(r.nonminimal, 0);
-    double lat = r.avg_latency;
-    sim_result_free(&r);
-    return lat;
+    return single_message_latency_v(topo, k, n, B, src, dst, m, routing, 4);
 }
 
 static void zero_load_equals_closed_form(void **st)

@@ -42,30 +42,7 @@ static int rnet_init(rnet *n, const char *topo, const char *k, int nd, const cha
 static double single_message_latency(const char *topo, const char *k, const char *n, int B, int src, int dst, int m,
                                      const char *routing)
 {
-    char path[] = "/tmp/flitnet_trace_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fprintf(f, "7 %d %d %d\n", src, dst, m);
-    fclose(f);
-    char kv[6][128];
-    snprintf(kv[0], 128, "topology=%s", topo);
-    snprintf(kv[1], 128, "k=%s", k);
-    snprintf(kv[2], 128, "n=%s", n);
-    snprintf(kv[3], 128, "buf_depth=%d", B);
-    snprintf(kv[4], 128, "trace=%s", path);
-    snprintf(kv[5], 128, "routing=%s", routing);
-    sim_config c;
-    cfg_build(&c, kv[0], kv[1], kv[2], kv[3], "traffic=trace", kv[4], kv[5], "vcs=12", "cycles=2000", "warmup=0",
-              "batches=2", NULL);
-    sim_result r;
-    run_ok(&c, &r, 0);
-    unlink(path);
-    assert_int_equal(r.messages_delivered, 1);
-    assert_int_equal(r.nonminimal, 0);
-    double lat = r.avg_latency;
-    sim_result_free(&r);
-    return lat;
+    return single_message_latency_v(topo, k, n, B, src, dst, m, routing, 12);
 }
 
 /* every new routing meets the contract's zero-load closed form exactly */

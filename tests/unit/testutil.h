@@ -9,6 +9,8 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <math.h>
 #include "config.h"
 #include "sim.h"
@@ -47,5 +49,36 @@ static inline void run_ok(const sim_config *c, sim_result *r, int shuffle)
     sim_options o = {shuffle, 1, NULL, 0, 0};
     if (sim_run(c, &o, r, err, sizeof err)) fail_msg("sim_run: %s", err);
     if (r->corrupt) fail_msg("corrupt deliveries: %s", r->corrupt_first);
+}
+/* the latency of one message of m flits from src to dst, alone in the network (a trace
+ * run); checks it arrived once by a minimal path */
+static inline double single_message_latency_v(const char *topo, const char *k, const char *n, int B, int src, int dst,
+                                              int m, const char *routing, int vcs)
+{
+    char path[] = "/tmp/flitnet_trace_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "# one message\n7 %d %d %d\n", src, dst, m);
+    fclose(f);
+    char kv[7][128];
+    snprintf(kv[0], 128, "topology=%s", topo);
+    snprintf(kv[1], 128, "k=%s", k);
+    snprintf(kv[2], 128, "n=%s", n);
+    snprintf(kv[3], 128, "buf_depth=%d", B);
+    snprintf(kv[4], 128, "trace=%s", path);
+    snprintf(kv[5], 128, "routing=%s", routing);
+    snprintf(kv[6], 128, "vcs=%d", vcs);
+    sim_config c;
+    cfg_build(&c, kv[0], kv[1], kv[2], kv[3], "traffic=trace", kv[4], kv[5], kv[6], "cycles=3000", "warmup=0",
+              "batches=2", NULL);
+    sim_result r;
+    run_ok(&c, &r, 0);
+    unlink(path);
+    assert_int_equal(r.messages_delivered, 1);
+    assert_int_equal(r.nonminimal, 0);
+    double lat = r.avg_latency;
+    sim_result_free(&r);
+    return lat;
 }
 #endif
