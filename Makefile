@@ -83,7 +83,7 @@ test: deps deps-rtl
 
 bench: deps
 	@$(MAKE) --no-print-directory all
-	@tests/bench.sh
+	@$(BUILD)/flitnet bench
 
 # The seeds' validations (docs/results.md): plots, CSVs and Markdown tables under
 # build/validate/. CYCLES=N shortens the simulations.
