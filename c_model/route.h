@@ -21,8 +21,9 @@ struct routing;
 typedef struct route_algo {
     const char *name;
     const char *summary;
-    /* minimum VCs etc.; 0 or -1 with a one-line reason */
-    int (*check)(const struct routing *r, char *err, size_t errlen);
+    /* minimum VCs etc., and the routing's derived fields (E, C, class tables);
+     * 0 or -1 with a one-line reason */
+    int (*check)(struct routing *r, char *err, size_t errlen);
     /* candidates of a head at node != its destination; c is zeroed by the caller */
     void (*cands)(const struct routing *r, int node, flit_t head, route_cands *c);
     /* the algorithm's own head fields for hop (oport, ovc); hops is counted by the caller */

@@ -9,7 +9,7 @@
 static int is_torus(const topology *t) { return t->kind == TOPO_TORUS || t->kind == TOPO_TORUS_UNI; }
 
 
-static int dor_check(const routing *r, char *err, size_t errlen)
+static int dor_check(routing *r, char *err, size_t errlen)
 {
     int need = is_torus(r->t) && r->dateline ? 2 : 1;
     if (r->V < need) {
@@ -36,7 +36,7 @@ const route_algo route_dor = {
     .levels = 1,
 };
 
-static int esc_check(const routing *r, char *err, size_t errlen)
+static int esc_check(routing *r, char *err, size_t errlen)
 {
     if (r->V < 2) {
         snprintf(err, errlen, "too few VCs for routing dor_escape: vcs=%d, the escape VCs v1 and v2 need vcs >= 2", r->V);

@@ -22,13 +22,12 @@ static int label(const topology *t, int x)
 
 static int inc(const routing *r, int x) { return r->nscheme ? label(r->t, x) : 1; }
 
-static int hop_check(const routing *r, int flags, char *err, size_t errlen)
+static int hop_check(routing *r, int flags, char *err, size_t errlen)
 {
-    routing *w = (routing *)r; /* the check fills the routing's derived tables */
     const topology *t = r->t;
     const char *name = r->algo->name;
-    w->nscheme = (flags & F_N) != 0;
-    if (w->nscheme && is_torus(t))
+    r->nscheme = (flags & F_N) != 0;
+    if (r->nscheme && is_torus(t))
         for (int d = 0; d < t->n; d++)
             if (t->k[d] % 2) {
                 snprintf(err, errlen,
@@ -36,8 +35,8 @@ static int hop_check(const routing *r, int flags, char *err, size_t errlen)
                          name, d, t->k[d]);
                 return -1;
             }
-    int C = w->nscheme ? 1 + t->diameter / 2 : t->diameter + 1;
-    w->C = C;
+    int C = r->nscheme ? 1 + t->diameter / 2 : t->diameter + 1;
+    r->C = C;
     int E = flags & F_DUATO ? (r->E ? r->E : C) : r->V;
     if (!(flags & F_DUATO) && r->E && r->E != r->V) {
         snprintf(err, errlen, "escape_vcs applies to the duato_* routings; routing %s uses all %d VCs as escape VCs", name,
@@ -54,10 +53,10 @@ static int hop_check(const routing *r, int flags, char *err, size_t errlen)
                  name, E, E + 1, r->V);
         return -1;
     }
-    w->E = E;
-    for (int c = 0; c <= C; c++) w->cls_ge[c] = route_vc_range(c * E / C, E);
-    for (int c = 0; c < C; c++) w->cls_le[c] = route_vc_range(0, (c + 1) * E / C);
-    for (int v = 0; v < MAX_VCS; v++) w->cls[v] = v < E ? (int8_t)(((v + 1) * C - 1) / E) : -1;
+    r->E = E;
+    for (int c = 0; c <= C; c++) r->cls_ge[c] = route_vc_range(c * E / C, E);
+    for (int c = 0; c < C; c++) r->cls_le[c] = route_vc_range(0, (c + 1) * E / C);
+    for (int v = 0; v < MAX_VCS; v++) r->cls[v] = v < E ? (int8_t)(((v + 1) * C - 1) / E) : -1;
     return 0;
 }
 
@@ -112,7 +111,7 @@ static int hop_init_bonus(const routing *r, int src, int dst)
 }
 
 #define HOP_ROUTING(NAME, FLAGS, CODE, SUMMARY)                                                                        \
-    static int NAME##_check(const routing *r, char *err, size_t errlen) { return hop_check(r, FLAGS, err, errlen); }   \
+    static int NAME##_check(routing *r, char *err, size_t errlen) { return hop_check(r, FLAGS, err, errlen); }   \
     static void NAME##_cands(const routing *r, int node, flit_t head, route_cands *c)                                 \
     {                                                                                                                  \
         hop_cands(r, node, head, c, (FLAGS)&F_DUATO);                                                                  \
@@ -139,9 +138,8 @@ HOP_ROUTING(duato_pbc, F_DUATO | F_BONUS, 8, "Duato: adaptive VCs, then pbc esca
 HOP_ROUTING(duato_nbc, F_DUATO | F_N | F_BONUS, 9, "Duato: adaptive VCs, then nbc escape VCs (seeds 000/001)")
 
 /* duato: the DOR escape of dor_escape under adaptive VCs on every minimal port */
-static int duato_check(const routing *r, char *err, size_t errlen)
+static int duato_check(routing *r, char *err, size_t errlen)
 {
-    routing *w = (routing *)r;
     if (r->E) {
         snprintf(err, errlen, "escape_vcs does not apply to routing duato (its DOR escape uses %d VC%s)",
                  is_torus(r->t) ? 2 : 1, is_torus(r->t) ? "s" : "");
@@ -153,7 +151,7 @@ static int duato_check(const routing *r, char *err, size_t errlen)
                  E, E > 1 ? "s" : "", E + 1, r->V);
         return -1;
     }
-    w->E = E;
+    r->E = E;
     return 0;
 }
 

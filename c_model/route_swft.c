@@ -8,7 +8,7 @@
 #define RING_REV 1u  /* travel the current dimension in direction RING_DIR, not the minimal one */
 #define RING_DIR 2u  /* 0: +, 1: - */
 
-static int swft_check(const routing *r, char *err, size_t errlen)
+static int swft_check(routing *r, char *err, size_t errlen)
 {
     if (r->t->kind != TOPO_TORUS) {
         snprintf(err, errlen, "routing swft needs a bidirectional torus (it reroutes the other way round a ring)");

@@ -332,18 +332,11 @@ static void expect_error(const char *want, ...)
 {
     sim_config c;
     char err[CFG_ERR];
-    config_defaults(&c);
     va_list ap;
     va_start(ap, want);
-    for (const char *kv = va_arg(ap, const char *); kv; kv = va_arg(ap, const char *)) {
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", kv);
-        char *eq = strchr(buf, '=');
-        *eq = 0;
-        if (config_set(&c, buf, eq + 1, err, sizeof err)) fail_msg("config_set %s: %s", kv, err);
-    }
+    int rc = cfg_apply(&c, ap, err, sizeof err);
     va_end(ap);
-    if (config_resolve(&c, err, sizeof err) == 0) {
+    if (rc == 0) {
         sim_result r;
         if (sim_run(&c, NULL, &r, err, sizeof err) == 0) fail_msg("expected an error containing '%s'", want);
     }

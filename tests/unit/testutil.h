@@ -24,23 +24,31 @@
     } while (0)
 #endif
 
-/* applies NULL-terminated "key=value" strings to the defaults; fails the test on error */
-static inline void cfg_build(sim_config *c, ...)
+/* applies NULL-terminated "key=value" strings to the defaults (a bad key fails the test)
+ * and resolves them; returns config_resolve's result, its reason in err */
+static inline int cfg_apply(sim_config *c, va_list ap, char *err, size_t errlen)
 {
-    char err[CFG_ERR];
     config_defaults(c);
-    va_list ap;
-    va_start(ap, c);
     for (const char *kv = va_arg(ap, const char *); kv; kv = va_arg(ap, const char *)) {
         char buf[256];
         snprintf(buf, sizeof buf, "%s", kv);
         char *eq = strchr(buf, '=');
         assert_non_null(eq);
         *eq = 0;
-        if (config_set(c, buf, eq + 1, err, sizeof err)) fail_msg("config_set %s: %s", kv, err);
+        if (config_set(c, buf, eq + 1, err, errlen)) fail_msg("config_set %s: %s", kv, err);
     }
+    return config_resolve(c, err, errlen);
+}
+
+/* as cfg_apply; fails the test on any error */
+static inline void cfg_build(sim_config *c, ...)
+{
+    char err[CFG_ERR];
+    va_list ap;
+    va_start(ap, c);
+    int rc = cfg_apply(c, ap, err, sizeof err);
     va_end(ap);
-    if (config_resolve(c, err, sizeof err)) fail_msg("config_resolve: %s", err);
+    if (rc) fail_msg("config_resolve: %s", err);
 }
 
 static inline void run_ok(const sim_config *c, sim_result *r, int shuffle)
