@@ -17,7 +17,7 @@ static int edges(const network *net, int iv, int *e, int cap)
         return n;
     }
     route_cands c;
-    route_candidates(net->rt, x, network_ib_front(net, iv), &c);
+    route_candidates(net->rt, x, i, network_ib_front(net, iv), &c);
     for (int l = 0; l < ROUTE_LEVELS; l++)
         for (int o = 0; o < net->Pn; o++) {
             uint32_t m = c.m[l][o] & net->ovc_busy[x * P + o];

@@ -2,31 +2,38 @@
 #include "faults.h"
 #include "rng.h"
 #include <ctype.h>
-#include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-int faults_alloc(fault_set *fs, const topology *t)
+static int fs_alloc(fault_set *fs, const topology *t)
 {
-    fs->nf = 0;
+    memset(fs, 0, sizeof *fs);
     fs->faulty = calloc((size_t)t->N, 1);
-    return fs->faulty ? 0 : -1;
+    fs->blocked = calloc((size_t)t->N, 1);
+    fs->region_of = malloc(sizeof(int) * (size_t)t->N);
+    fs->regions = calloc((size_t)t->N, sizeof *fs->regions);
+    return fs->faulty && fs->blocked && fs->region_of && fs->regions ? 0 : -1;
 }
 
 void faults_free(fault_set *fs)
 {
     free(fs->faulty);
-    fs->faulty = NULL;
-    fs->nf = 0;
+    free(fs->blocked);
+    free(fs->region_of);
+    free(fs->regions);
+    memset(fs, 0, sizeof *fs);
 }
 
-int faults_disconnected(const topology *t, const uint8_t *faulty, int *a)
+int faults_percent_count(double percent, int N) { return (int)floor(percent * N / 100.0 + 0.5); }
+
+int faults_disconnected(const topology *t, const uint8_t *blocked, int *a)
 {
     int N = t->N, *queue = malloc(sizeof(int) * (size_t)N), res = -1;
     uint8_t *seen = calloc((size_t)N, 1);
     if (!queue || !seen) { free(queue); free(seen); return -1; }
     int start = 0;
-    while (start < N && faulty[start]) start++;
+    while (start < N && blocked[start]) start++;
     *a = start;
     if (start < N) {
         int qh = 0, qt = 0;
@@ -36,59 +43,57 @@ int faults_disconnected(const topology *t, const uint8_t *faulty, int *a)
             int x = queue[qh++];
             for (int p = 0; p < t->Pn; p++) {
                 int y = t->nbr[x * t->Pn + p];
-                if (y >= 0 && !faulty[y] && !seen[y]) { seen[y] = 1; queue[qt++] = y; }
+                if (y >= 0 && !blocked[y] && !seen[y]) { seen[y] = 1; queue[qt++] = y; }
             }
         }
         for (int x = 0; x < N && res < 0; x++)
-            if (!faulty[x] && !seen[x]) res = x;
+            if (!blocked[x] && !seen[x]) res = x;
     }
     free(queue);
     free(seen);
     return res;
 }
 
-/* follows the message from s to f hop by hop (the route does not depend on the load) */
-static int swft_delivers(const routing *rt, int s, int f)
+double faults_mean_distance(const topology *t, const uint8_t *blocked)
 {
-    const topology *t = rt->t;
-    int x = s, dst = f, rev = 0, limit = 8 * t->N + 64;
-    for (int steps = 0; steps < limit; steps++) {
-        if (x == dst) {
-            if (dst == f) return 1;
-            if (route_swft_reroute(rt, x, dst, rev, f, &dst, &rev)) return 0;
-            continue;
-        }
-        flit_t h = flit_make_head(rt->fl, dst, x, 0, 0, 1);
-        h = bits_set(h, rt->fl->ring_lo, FLIT_RING_W, (uint64_t)rev);
-        route_cands c;
-        route_candidates(rt, x, h, &c);
-        if (c.m[0][t->Pn]) { /* absorbed */
-            if (route_swft_reroute(rt, x, dst, rev, f, &dst, &rev)) return 0;
-            continue;
-        }
-        int port = 0;
-        while (!c.m[0][port]) port++;
-        h = route_update(rt, x, h, port, __builtin_ctz(c.m[0][port]));
-        rev = flit_ring(rt->fl, h);
-        x = t->nbr[x * t->Pn + port];
-    }
-    return 0;
-}
-
-int faults_swft_check(const routing *rt, int *bad_src, int *bad_dst)
-{
-    const int N = rt->t->N;
+    int N = t->N, *queue = malloc(sizeof(int) * (size_t)N), *dist = malloc(sizeof(int) * (size_t)N);
+    if (!queue || !dist) { free(queue); free(dist); return NAN; }
+    double sum = 0;
+    long pairs = 0;
     for (int s = 0; s < N; s++) {
-        if (rt->faulty && rt->faulty[s]) continue;
-        for (int f = 0; f < N; f++) {
-            if (f == s || (rt->faulty && rt->faulty[f])) continue;
-            if (!swft_delivers(rt, s, f)) {
-                *bad_src = s;
-                *bad_dst = f;
-                return -1;
+        if (blocked[s]) continue;
+        for (int x = 0; x < N; x++) dist[x] = -1;
+        int qh = 0, qt = 0;
+        queue[qt++] = s;
+        dist[s] = 0;
+        while (qh < qt) {
+            int x = queue[qh++];
+            if (x != s) { sum += dist[x]; pairs++; }
+            for (int p = 0; p < t->Pn; p++) {
+                int y = t->nbr[x * t->Pn + p];
+                if (y >= 0 && !blocked[y] && dist[y] < 0) { dist[y] = dist[x] + 1; queue[qt++] = y; }
             }
         }
     }
+    free(queue);
+    free(dist);
+    return pairs ? sum / (double)pairs : 0;
+}
+
+/* ---- reading sets ---- */
+
+static int mark(fault_set *fs, const topology *t, long v, const char *what, char *err, size_t errlen)
+{
+    if (v < 0 || v >= t->N) {
+        snprintf(err, errlen, "%s: node %ld does not exist (nodes 0..%d)", what, v, t->N - 1);
+        return -1;
+    }
+    if (fs->faulty[v]) {
+        snprintf(err, errlen, "%s: node %ld is listed twice", what, v);
+        return -1;
+    }
+    fs->faulty[v] = 1;
+    fs->nf++;
     return 0;
 }
 
@@ -104,16 +109,7 @@ static int parse_list(fault_set *fs, const topology *t, const char *list, char *
             snprintf(err, errlen, "fault_nodes: '%.20s' is not a node id", p);
             return -1;
         }
-        if (v < 0 || v >= t->N) {
-            snprintf(err, errlen, "fault_nodes: node %ld does not exist (nodes 0..%d)", v, t->N - 1);
-            return -1;
-        }
-        if (fs->faulty[v]) {
-            snprintf(err, errlen, "fault_nodes: node %ld is listed twice", v);
-            return -1;
-        }
-        fs->faulty[v] = 1;
-        fs->nf++;
+        if (mark(fs, t, v, "fault_nodes", err, errlen)) return -1;
         p = end;
         while (isspace((unsigned char)*p)) p++;
         if (*p && *p != ',') {
@@ -124,65 +120,354 @@ static int parse_list(fault_set *fs, const topology *t, const char *list, char *
     return 0;
 }
 
-/* 0 when the set is usable; otherwise the reason in err */
-static int check_set(const fault_set *fs, const topology *t, const routing *rt, char *err, size_t errlen)
+/* one node per line: an id, or n coordinates "c0,c1[,c2...]"; '#' starts a comment */
+static int parse_file(fault_set *fs, const topology *t, const char *path, char *err, size_t errlen)
 {
-    char na[64], nb[64];
-    if (t->N - fs->nf < 2) {
-        snprintf(err, errlen, "%d faulty nodes leave fewer than 2 fault-free nodes of %d", fs->nf, t->N);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "fault_file: cannot open '%s'", path);
         return -1;
     }
-    int a, b = faults_disconnected(t, fs->faulty, &a);
+    char line[512], what[600];
+    int ln = 0, rc = 0;
+    while (!rc && fgets(line, sizeof line, f)) {
+        ln++;
+        char *h = strchr(line, '#');
+        if (h) *h = 0;
+        long v[MAX_DIMS];
+        int nv = 0;
+        char *p = line, *end;
+        snprintf(what, sizeof what, "fault_file %s line %d", path, ln);
+        for (;;) {
+            while (isspace((unsigned char)*p)) p++;
+            if (!*p) break;
+            if (nv == MAX_DIMS) { snprintf(err, errlen, "%s: too many numbers", what); rc = -1; break; }
+            v[nv] = strtol(p, &end, 10);
+            if (end == p) { snprintf(err, errlen, "%s: '%.20s' is not a number", what, p); rc = -1; break; }
+            nv++;
+            p = end;
+            while (isspace((unsigned char)*p)) p++;
+            if (*p == ',') p++;
+            else if (*p) { snprintf(err, errlen, "%s: unexpected '%c'", what, *p); rc = -1; break; }
+        }
+        if (rc || !nv) continue;
+        long id;
+        if (nv == 1) {
+            id = v[0];
+        } else if (nv == t->n) {
+            id = 0;
+            for (int d = t->n - 1; d >= 0; d--) {
+                if (v[d] < 0 || v[d] >= t->k[d]) {
+                    snprintf(err, errlen, "%s: coordinate %ld of dimension %d is outside 0..%d", what, v[d], d, t->k[d] - 1);
+                    rc = -1;
+                    break;
+                }
+                id = id * t->k[d] + v[d];
+            }
+            if (rc) break;
+        } else {
+            snprintf(err, errlen, "%s: %d numbers; give a node id or %d coordinates", what, nv, t->n);
+            rc = -1;
+            break;
+        }
+        rc = mark(fs, t, id, what, err, errlen);
+    }
+    fclose(f);
+    return rc;
+}
+
+/* ---- block regions (§7.2) ---- */
+
+/* the node at x + off (off[d] in -1..1), or -1 off a mesh */
+static int offset_node(const topology *t, int x, const int *off)
+{
+    int y = x;
+    for (int d = 0; d < t->n; d++) {
+        if (!off[d]) continue;
+        int c = topo_coord(t, y, d) + off[d], k = t->k[d];
+        if (t->kind == TOPO_MESH && (c < 0 || c >= k)) return -1;
+        y = topo_with_coord(t, y, d, (c + k) % k);
+    }
+    return y;
+}
+
+/* step 1: disable fault-free nodes with blocked neighbours in two dimensions; 1 if any */
+static int disable_pass(fault_set *fs, const topology *t)
+{
+    int any = 0, again = 1;
+    while (again) {
+        again = 0;
+        for (int x = 0; x < t->N; x++) {
+            if (fs->blocked[x]) continue;
+            int dims = 0;
+            for (int d = 0; d < t->n; d++) {
+                int a = t->nbr[x * t->Pn + 2 * d], b = t->nbr[x * t->Pn + 2 * d + 1];
+                if ((a >= 0 && fs->blocked[a]) || (b >= 0 && fs->blocked[b])) dims++;
+            }
+            if (dims >= 2) fs->blocked[x] = again = any = 1;
+        }
+    }
+    return any;
+}
+
+/* the shortest arc holding the coordinates marked in used[0..k-1] (a torus) or [min, max] */
+static void cover(const uint8_t *used, int k, int torus, int *lo, int *len)
+{
+    if (!torus) {
+        int a = 0, b = k - 1;
+        while (!used[a]) a++;
+        while (!used[b]) b--;
+        *lo = a;
+        *len = b - a + 1;
+        return;
+    }
+    /* the longest run of unused coordinates (circularly) is left out */
+    int best = 0, best_end = 0, run = 0;
+    for (int i = 0; i < 2 * k; i++) {
+        run = used[i % k] ? 0 : run + 1;
+        if (run > best && run <= k) { best = run; best_end = i % k; }
+    }
+    if (best == 0) { *lo = 0; *len = k; return; }
+    *lo = (best_end + 1) % k;
+    *len = k - best;
+}
+
+/* step 2: regions of Chebyshev-adjacent blocked nodes, each filled to its box; 1 if any
+ * node was disabled */
+static int merge_pass(fault_set *fs, const topology *t)
+{
+    const int N = t->N, n = t->n, torus = t->kind == TOPO_TORUS;
+    int noff = 1;
+    for (int d = 0; d < n; d++) noff *= 3;
+    int *queue = malloc(sizeof(int) * (size_t)N), any = 0;
+    uint8_t used[MAX_DIMS][256];
+    for (int x = 0; x < N; x++) fs->region_of[x] = -1;
+    fs->nregions = 0;
+    for (int s = 0; s < N; s++) {
+        if (!fs->blocked[s] || fs->region_of[s] >= 0) continue;
+        int r = fs->nregions++, qh = 0, qt = 0;
+        memset(used, 0, sizeof used);
+        queue[qt++] = s;
+        fs->region_of[s] = r;
+        while (qh < qt) {
+            int x = queue[qh++];
+            for (int d = 0; d < n; d++) used[d][topo_coord(t, x, d)] = 1;
+            for (int o = 0; o < noff; o++) {
+                int off[MAX_DIMS], v = o, zero = 1;
+                for (int d = 0; d < n; d++) { off[d] = v % 3 - 1; v /= 3; zero &= off[d] == 0; }
+                if (zero) continue;
+                int y = offset_node(t, x, off);
+                if (y >= 0 && fs->blocked[y] && fs->region_of[y] < 0) { fs->region_of[y] = r; queue[qt++] = y; }
+            }
+        }
+        fault_region *g = &fs->regions[r];
+        memset(g, 0, sizeof *g);
+        for (int d = 0; d < n; d++) cover(used[d], t->k[d], torus, &g->lo[d], &g->len[d]);
+    }
+    /* fill every box */
+    for (int x = 0; x < N; x++) {
+        if (fs->blocked[x]) continue;
+        for (int r = 0; r < fs->nregions; r++) {
+            const fault_region *g = &fs->regions[r];
+            int in = 1;
+            for (int d = 0; d < n && in; d++) {
+                int c = topo_coord(t, x, d), rel = ((c - g->lo[d]) % t->k[d] + t->k[d]) % t->k[d];
+                in = rel < g->len[d];
+            }
+            if (in) { fs->blocked[x] = 1; any = 1; break; }
+        }
+    }
+    free(queue);
+    return any;
+}
+
+static void box_name(const fault_region *g, const topology *t, char *buf, size_t len)
+{
+    size_t o = 0;
+    static const char dn[] = "xyzuvw";
+    for (int d = 0; d < t->n && o < len; d++) {
+        int hi = (g->lo[d] + g->len[d] - 1) % t->k[d];
+        o += (size_t)snprintf(buf + o, len - o, "%s%c %d..%d", d ? ", " : "", d < 6 ? dn[d] : '?', g->lo[d], hi);
+    }
+}
+
+/* forms the regions; 0, or -1 when one cannot be gone round */
+static int form_regions(fault_set *fs, const topology *t, char *err, size_t errlen)
+{
+    memcpy(fs->blocked, fs->faulty, (size_t)t->N);
+    while (disable_pass(fs, t) | merge_pass(fs, t)) {}
+    fs->ndisabled = 0;
+    for (int x = 0; x < t->N; x++) {
+        if (!fs->blocked[x]) continue;
+        fault_region *g = &fs->regions[fs->region_of[x]];
+        if (fs->faulty[x]) g->nfaulty++;
+        else { g->ndisabled++; fs->ndisabled++; }
+    }
+    char b[160];
+    for (int r = 0; r < fs->nregions; r++) {
+        const fault_region *g = &fs->regions[r];
+        for (int d = 0; d < t->n; d++) {
+            if (t->kind == TOPO_TORUS && g->len[d] > t->k[d] - 2) {
+                box_name(g, t, b, sizeof b);
+                snprintf(err, errlen, "fault region (%s) spans %d of the %d nodes of dimension %d: its f-ring cannot close",
+                         b, g->len[d], t->k[d], d);
+                return -1;
+            }
+            if (t->kind == TOPO_MESH && g->len[d] == t->k[d]) {
+                box_name(g, t, b, sizeof b);
+                snprintf(err, errlen, "fault region (%s) spans mesh dimension %d from edge to edge: it cannot be gone round",
+                         b, d);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int check_set(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
+                     size_t errlen)
+{
+    if (sp->block) {
+        if (form_regions(fs, t, err, errlen)) return -1;
+    } else {
+        memcpy(fs->blocked, fs->faulty, (size_t)t->N);
+        fs->ndisabled = 0;
+    }
+    int usable = t->N - fs->nf - fs->ndisabled;
+    if (usable < 2) {
+        snprintf(err, errlen, "%d faulty and %d disabled nodes leave fewer than 2 fault-free nodes of %d", fs->nf,
+                 fs->ndisabled, t->N);
+        return -1;
+    }
+    char na[64], nb[64];
+    int a, b = faults_disconnected(t, fs->blocked, &a);
     if (b >= 0) {
         snprintf(err, errlen, "the fault set disconnects the network: node %s cannot reach node %s",
                  topo_node_name(t, a, na, sizeof na), topo_node_name(t, b, nb, sizeof nb));
         return -1;
     }
-    if (rt->algo->faults && !strcmp(rt->algo->name, "swft") && faults_swft_check(rt, &a, &b)) {
-        snprintf(err, errlen, "routing swft cannot deliver from node %s to node %s with this fault set (rerouting loops)",
-                 topo_node_name(t, a, na, sizeof na), topo_node_name(t, b, nb, sizeof nb));
-        return -1;
-    }
-    return 0;
+    return accept ? accept(ctx, fs, err, errlen) : 0;
 }
 
-int faults_build(fault_set *fs, const topology *t, const routing *rt, const char *list, int count, uint64_t seed,
-                 char *err, size_t errlen)
+int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
+                 size_t errlen)
 {
-    if (list && *list) {
-        if (count) {
-            snprintf(err, errlen, "give either faults or fault_nodes, not both");
-            return -1;
-        }
-        if (parse_list(fs, t, list, err, errlen)) return -1;
-        return check_set(fs, t, rt, err, errlen);
+    if (fs_alloc(fs, t)) {
+        faults_free(fs);
+        snprintf(err, errlen, "out of memory");
+        return -1;
     }
-    if (count > t->N - 2) {
-        snprintf(err, errlen, "faults = %d leaves fewer than 2 fault-free nodes of %d", count, t->N);
+    if (sp->block && (t->kind == TOPO_TORUS || t->kind == TOPO_MESH) && t->n > FAULT_MAX_BLOCK_DIMS) {
+        snprintf(err, errlen, "block fault regions are formed for up to %d dimensions (n = %d)", FAULT_MAX_BLOCK_DIMS, t->n);
+        return -1;
+    }
+    int given = (sp->list && *sp->list) + (sp->file && *sp->file) + (sp->count > 0);
+    if (given > 1) {
+        snprintf(err, errlen, "give one of faults, fault_nodes and fault_file");
+        return -1;
+    }
+    if ((sp->list && *sp->list) || (sp->file && *sp->file)) {
+        if (sp->list && *sp->list ? parse_list(fs, t, sp->list, err, errlen) : parse_file(fs, t, sp->file, err, errlen))
+            return -1;
+        return check_set(fs, t, sp, accept, ctx, err, errlen);
+    }
+    if (sp->count > t->N - 2) {
+        snprintf(err, errlen, "faults = %d leaves fewer than 2 fault-free nodes of %d", sp->count, t->N);
         return -1;
     }
     int *perm = malloc(sizeof(int) * (size_t)t->N);
     if (!perm) { snprintf(err, errlen, "out of memory"); return -1; }
     rng_t r;
-    rng_seed(&r, seed, 0xFA171ULL);
-    char last[400];
-    for (int attempt = 0; attempt < 1000; attempt++) {
+    rng_seed(&r, sp->seed, 0xFA171ULL);
+    char last[400] = "";
+    for (int attempt = 0; attempt < FAULT_MAX_DRAWS; attempt++) {
         /* a partial Fisher-Yates shuffle picks `count` distinct nodes */
         for (int x = 0; x < t->N; x++) perm[x] = x;
         memset(fs->faulty, 0, (size_t)t->N);
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < sp->count; i++) {
             int j = i + (int)rng_below(&r, (uint32_t)(t->N - i)), tmp = perm[i];
             perm[i] = perm[j];
             perm[j] = tmp;
             fs->faulty[perm[i]] = 1;
         }
-        fs->nf = count;
-        if (!check_set(fs, t, rt, last, sizeof last)) {
+        fs->nf = sp->count;
+        fs->draws = attempt + 1;
+        if (!check_set(fs, t, sp, accept, ctx, last, sizeof last)) {
             free(perm);
             return 0;
         }
     }
     free(perm);
-    snprintf(err, errlen, "no usable set of %d faulty nodes in 1000 draws (last: %s)", count, last);
+    snprintf(err, errlen, "no usable set of %d faulty nodes in %d draws (last: %s)", sp->count, FAULT_MAX_DRAWS, last);
     return -1;
+}
+
+/* ---- the map ---- */
+
+/* how many regions' f-rings hold x (x at Chebyshev distance 1 from the box) */
+static int rings_at(const fault_set *fs, const topology *t, int x)
+{
+    int cnt = 0;
+    for (int r = 0; r < fs->nregions; r++) {
+        const fault_region *g = &fs->regions[r];
+        int near = 1;
+        for (int d = 0; d < t->n && near; d++) {
+            int k = t->k[d], rel = ((topo_coord(t, x, d) - g->lo[d] + 1) % k + k) % k;
+            if (t->kind == TOPO_MESH) rel = topo_coord(t, x, d) - g->lo[d] + 1;
+            near = rel >= 0 && rel < g->len[d] + 2;
+        }
+        cnt += near && !fs->blocked[x];
+    }
+    return cnt;
+}
+
+void faults_print(FILE *f, const fault_set *fs, const topology *t)
+{
+    char b[160];
+    fprintf(f, "%d faulty node%s, %d disabled, %d region%s, %d fault-free nodes of %d", fs->nf, fs->nf == 1 ? "" : "s",
+            fs->ndisabled, fs->nregions, fs->nregions == 1 ? "" : "s", t->N - fs->nf - fs->ndisabled, t->N);
+    if (fs->draws) fprintf(f, " (drawn: %d draw%s)", fs->draws, fs->draws == 1 ? "" : "s");
+    fprintf(f, "\n");
+    if (t->kind == TOPO_TORUS || t->kind == TOPO_MESH) {
+        int kx = t->k[0], ky = t->n > 1 ? t->k[1] : 1, layers = t->N / (kx * ky);
+        fprintf(f, "map (X faulty, x disabled, o on an f-ring, 8 on two or more f-rings; y up, x right):\n");
+        for (int z = 0; z < layers; z++) {
+            if (layers > 1) fprintf(f, "layer %d (coordinates above y):\n", z);
+            for (int y = ky - 1; y >= 0; y--) {
+                fprintf(f, "%4d ", y);
+                for (int x = 0; x < kx; x++) {
+                    int id = x + kx * (y + ky * z);
+                    char c = '.';
+                    if (fs->faulty[id]) c = 'X';
+                    else if (fs->blocked[id]) c = 'x';
+                    else if (fs->nregions) {
+                        int rr = rings_at(fs, t, id);
+                        c = rr >= 2 ? '8' : rr == 1 ? 'o' : '.';
+                    }
+                    fprintf(f, " %c", c);
+                }
+                fprintf(f, "\n");
+            }
+            fprintf(f, "     ");
+            for (int x = 0; x < kx; x++) fprintf(f, "%2d", x % 100);
+            fprintf(f, "\n");
+        }
+    } else {
+        fprintf(f, "faulty nodes:");
+        for (int x = 0; x < t->N; x++)
+            if (fs->faulty[x]) fprintf(f, " %d", x);
+        fprintf(f, "\n");
+    }
+    for (int r = 0; r < fs->nregions; r++) {
+        const fault_region *g = &fs->regions[r];
+        box_name(g, t, b, sizeof b);
+        fprintf(f, "region %d: %s: %d faulty, %d disabled\n", r, b, g->nfaulty, g->ndisabled);
+        for (int d = 0; d < t->n; d++) {
+            int e = (d + 1) % t->n, ke = t->k[e];
+            int plus = t->kind == TOPO_TORUS || g->lo[e] + g->len[e] < ke, minus = t->kind == TOPO_TORUS || g->lo[e] > 0;
+            fprintf(f, "  blocked in dimension %d (either way): round the ring in dimension %d, %s\n", d, e,
+                    plus && minus ? "toward the destination (+ when level)" : plus ? "+ only (an f-chain: - is the edge)"
+                                                                            : "- only (an f-chain: + is the edge)");
+        }
+    }
 }

@@ -1,29 +1,57 @@
-/* faults.h: the set of faulty nodes of a run (docs/microarchitecture.md §7.1): read from
- * a list or drawn at random, and checked: the fault-free nodes must stay connected and,
- * for swft, every ordered pair of them must be delivered without a rerouting loop. */
+/* faults.h: the fault set of a run (docs/microarchitecture.md §7.1, §7.2): faulty nodes
+ * listed, read from a file or drawn at random; for the block fault model, the regions
+ * (boxes) they form and the fault-free nodes disabled to form them. A set is accepted
+ * when the usable nodes stay connected, the regions can be gone round, and the caller's
+ * check (the routing's prepare) passes; a drawn set is drawn again until it is. */
 #ifndef FLITNET_FAULTS_H
 #define FLITNET_FAULTS_H
-#include "route.h"
 #include "topology.h"
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+/* drawn sets are drawn again at most this many times */
+#define FAULT_MAX_DRAWS 1000
+/* block regions need the 3^n - 1 Chebyshev neighbours: small n only */
+#define FAULT_MAX_BLOCK_DIMS 6
 
 typedef struct {
-    uint8_t *faulty;  /* [N] 1 = faulty */
-    int nf;
+    int lo[MAX_DIMS], len[MAX_DIMS];  /* per dimension: first coordinate and extent (mod k on tori) */
+    int nfaulty, ndisabled;
+} fault_region;
+
+typedef struct {
+    uint8_t *faulty;    /* [N] 1 = faulty (listed or drawn) */
+    uint8_t *blocked;   /* [N] 1 = faulty or disabled: no traffic, no route enters it */
+    int nf, ndisabled;
+    int nregions;
+    fault_region *regions;
+    int *region_of;     /* [N] region index of a blocked node, else -1 */
+    int draws;          /* draws a random set took (0: given) */
 } fault_set;
 
-/* zeroed array for N nodes; the routing is then initialised with fs->faulty */
-int faults_alloc(fault_set *fs, const topology *t);
-/* fills the set from `list` ("3,17,22", may be empty) or draws `count` nodes from `seed`,
- * and checks it with the routing (which must point at fs->faulty). 0, or -1 with a
- * one-line reason naming the first pair that fails. */
-int faults_build(fault_set *fs, const topology *t, const routing *rt, const char *list, int count, uint64_t seed,
-                 char *err, size_t errlen);
+typedef struct {
+    const char *list;   /* "3,17,22" or NULL */
+    const char *file;   /* path or NULL */
+    int count;          /* drawn nodes (after resolving a percentage) */
+    uint64_t seed;
+    int block;          /* 1: form block regions (f-rings), 0: the nodes alone (swft) */
+} fault_spec;
+
+/* the caller's check of a candidate set: 0, or -1 with a reason */
+typedef int (*fault_accept)(void *ctx, const fault_set *fs, char *err, size_t errlen);
+
+/* builds the set; 0, or -1 with a one-line reason (for a drawn set: the last draw's) */
+int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
+                 size_t errlen);
 void faults_free(fault_set *fs);
-/* -1 if the fault-free nodes are connected, else a fault-free node that node a cannot reach
- * (a = the lowest fault-free node) */
-int faults_disconnected(const topology *t, const uint8_t *faulty, int *a);
-/* swft with the node software of §7.1 delivers every fault-free pair: 0, else -1 with the pair */
-int faults_swft_check(const routing *rt, int *bad_src, int *bad_dst);
+/* -1 if the nodes not blocked are connected, else one that node *a (the lowest) cannot reach */
+int faults_disconnected(const topology *t, const uint8_t *blocked, int *a);
+/* mean shortest-path distance between ordered pairs of nodes not blocked, through nodes
+ * not blocked (the fault-aware mean distance of the zero-load line); NAN on no memory */
+double faults_mean_distance(const topology *t, const uint8_t *blocked);
+/* the number of nodes `faults = P%` draws: round(P * N / 100), half up */
+int faults_percent_count(double percent, int N);
+/* the text map of §7.2: grid(s), regions, rings */
+void faults_print(FILE *f, const fault_set *fs, const topology *t);
 #endif

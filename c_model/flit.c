@@ -10,11 +10,12 @@ static int clog2(long x)
     return b;
 }
 
-int flit_layout_init(flit_layout *l, int N, int D, char *err, size_t errlen)
+int flit_layout_init(flit_layout *l, int N, int D, int n, char *err, size_t errlen)
 {
     l->A = N > 1 ? clog2(N) : 1;
     l->HW = clog2(D + 1) + 1;
-    l->IW = FLIT_W - 2 - 2 * l->A - 3 * l->HW - FLIT_RING_W;
+    l->RW = 4 + (n > 2 ? clog2(n) : 1); /* f-ring phase, orientation, direction, dimension (§3, §6.5) */
+    l->IW = FLIT_W - 2 - 2 * l->A - 3 * l->HW - l->RW;
     if (l->IW < 8) {
         snprintf(err, errlen, "network too large for the 64-bit flit: %d message-id bits left, need >= 8", l->IW);
         return -1;
@@ -26,7 +27,7 @@ int flit_layout_init(flit_layout *l, int N, int D, char *err, size_t errlen)
     l->neg_lo = l->hops_lo + l->HW;
     l->bonus_lo = l->neg_lo + l->HW;
     l->ring_lo = l->bonus_lo + l->HW;
-    l->id_lo = l->ring_lo + FLIT_RING_W;
+    l->id_lo = l->ring_lo + l->RW;
     return 0;
 }
 

@@ -39,7 +39,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
         snprintf(err, errlen, "timeout must be in 0..65535 cycles (got %d)", rp->timeout);
         return -1;
     }
-    if (rp->timeout && rt->algo->levels < 2) {
+    if (rp->timeout && rt->levels < 2) {
         snprintf(err, errlen, "timeout needs a routing with escape VCs (duato, duato_*, dor_escape); %s has one level",
                  rt->algo->name);
         return -1;
@@ -269,7 +269,7 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
             uint32_t *c = &net->rc[(size_t)iv * ROUTE_LEVELS * P];
             if (!(net->rc_valid[rp + i] & bit)) {
                 route_cands rc;
-                route_candidates(net->rt, x, ib_front(net, iv, B), &rc);
+                route_candidates(net->rt, x, i, ib_front(net, iv, B), &rc);
                 uint32_t cp = 0;
                 for (int l = 0; l < ROUTE_LEVELS; l++)
                     for (int o = 0; o < P; o++) {

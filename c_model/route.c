@@ -1,14 +1,21 @@
-/* route.c: the registry of routing algorithms and what they share. */
+/* route.c: the registry of routing algorithms, a routing's life cycle, and what the
+ * algorithms share (minimal ports, the DOR port, U-turns). */
 #include "route.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const route_algo route_dor, route_dor_escape, route_phop, route_nhop, route_pbc, route_nbc, route_duato_phop,
-    route_duato_nhop, route_duato_pbc, route_duato_nbc, route_duato, route_swft;
+    route_duato_nhop, route_duato_pbc, route_duato_nbc, route_duato, route_swft, route_minimal, route_fully_adaptive;
+extern const route_algo route_fring_layer;
+/* the f-ring layer's set-up (route_fring.c) */
+int fring_wrap(routing *r, char *err, size_t errlen);
 
-static const route_algo *const algos[] = {&route_dor,        &route_dor_escape, &route_phop,       &route_nhop,
-                                          &route_pbc,        &route_nbc,        &route_duato_phop, &route_duato_nhop,
-                                          &route_duato_pbc,  &route_duato_nbc,  &route_duato,      &route_swft};
+/* the registry: one line per routing; the RTL codes are the algorithms' own `code` */
+static const route_algo *const algos[] = {
+    &route_dor,       &route_dor_escape, &route_phop,  &route_nhop,    &route_pbc,
+    &route_nbc,       &route_duato_phop, &route_duato_nhop, &route_duato_pbc, &route_duato_nbc,
+    &route_duato,     &route_swft,       &route_minimal,    &route_fully_adaptive};
 #define NALGOS (int)(sizeof algos / sizeof algos[0])
 
 const route_algo *route_find(const char *name)
@@ -18,9 +25,11 @@ const route_algo *route_find(const char *name)
     return NULL;
 }
 
+const route_algo *route_at(int i) { return i >= 0 && i < NALGOS ? algos[i] : NULL; }
+
 const char *route_names(void)
 {
-    static char buf[256];
+    static char buf[512];
     if (!buf[0]) {
         size_t o = 0;
         for (int i = 0; i < NALGOS; i++)
@@ -29,14 +38,8 @@ const char *route_names(void)
     return buf;
 }
 
-int routing_init(routing *r, const route_algo *a, const topology *t, const flit_layout *fl, int V,
-                 int dateline, char *err, size_t errlen)
-{
-    return routing_init_ex(r, a, t, fl, V, dateline, 0, NULL, err, errlen);
-}
-
-int routing_init_ex(routing *r, const route_algo *a, const topology *t, const flit_layout *fl, int V,
-                    int dateline, int escape_vcs, const uint8_t *faulty, char *err, size_t errlen)
+int routing_init(routing *r, const route_algo *a, const topology *t, const flit_layout *fl, int V, int dateline,
+                 int escape_vcs, fault_handling fh, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     r->algo = a;
@@ -45,13 +48,52 @@ int routing_init_ex(routing *r, const route_algo *a, const topology *t, const fl
     r->V = V;
     r->dateline = dateline;
     r->E = escape_vcs;
-    r->faulty = faulty;
-    for (int w = 0; w < MAX_VCS; w++) r->cls[w] = -1;
-    if (faulty && !a->faults) {
-        snprintf(err, errlen, "routing %s does not tolerate faults (routing swft does)", a->name);
+    r->levels = a->levels;
+    r->minimal = a->minimal;
+    r->prove = 1;
+    r->escape = route_all_vcs(V); /* a routing without adaptive VCs: every VC escapes */
+    if (fh == FH_SOFTWARE && !a->reroute) {
+        snprintf(err, errlen, "fault_handling = software needs routing swft (or dor); %s has no node software", a->name);
         return -1;
     }
-    return a->check ? a->check(r, err, errlen) : 0;
+    if (fh == FH_FRING) {
+        if (a->reroute) {
+            snprintf(err, errlen, "routing %s reroutes in software; fault_handling = fring applies to the other routings",
+                     a->name);
+            return -1;
+        }
+        return fring_wrap(r, err, errlen);
+    }
+    if (a->check && a->check(r, err, errlen)) {
+        routing_free(r);
+        return -1;
+    }
+    return 0;
+}
+
+int routing_prepare(routing *r, const uint8_t *faulty, char *err, size_t errlen)
+{
+    r->faulty = faulty;
+    if (r->base && routing_prepare(r->base, faulty, err, errlen)) return -1;
+    return r->algo->prepare ? r->algo->prepare(r, err, errlen) : 0;
+}
+
+void routing_free(routing *r)
+{
+    if (r->base) {
+        routing_free(r->base);
+        free(r->base);
+        r->base = NULL;
+    }
+    if (r->algo && r->algo->release) r->algo->release(r);
+    r->priv = NULL;
+}
+
+int route_fring(const routing *r)
+{
+    for (; r; r = r->base)
+        if (r->algo == &route_fring_layer) return 1;
+    return 0;
 }
 
 uint32_t route_min_ports(const topology *t, int node, int dst)
@@ -79,4 +121,15 @@ int route_dor_dim(const topology *t, int node, int dst, int *port)
     for (int d = 0; d < t->n; d++)
         if (topo_dim_hops(t, node, dst, d, port) > 0) return d;
     return -1;
+}
+
+int route_uturn_port(const topology *t, int inport)
+{
+    if (inport >= t->Pn) return -1; /* the local port */
+    switch (t->kind) {
+    case TOPO_TORUS:
+    case TOPO_MESH: return inport ^ 1;
+    case TOPO_HYPERCUBE: return inport;
+    default: return -1; /* a unidirectional ring cannot turn back */
+    }
 }

@@ -1,77 +1,120 @@
 /* route.h: the routing-function interface (docs/microarchitecture.md §6).
- * A routing algorithm is a pure function of the head flit, the router's address and
- * its local view of faults. It yields candidate output VCs per priority level and
- * rewrites the head's routing state for the hop it takes. The router core calls only
- * route_candidates() and route_update(); algorithms register in route.c. */
+ * A routing is a pure function of the head flit, the router's address, its constant
+ * inputs (the fault view) and the input port the head waits at. It yields candidate
+ * output VCs per priority level and rewrites the head's routing state for the hop it
+ * takes. The router core calls only route_candidates() and route_update(); the source
+ * calls route_init_head(); the node software calls route_reroute(). Algorithms register
+ * in route.c; a layer (the f-ring layer, route_fring.c) is a routing that wraps another.
+ *
+ * Life of a routing: routing_init (the algorithm's check: VC minimum, its own tables in
+ * priv), then routing_prepare once the fault set is fixed (ring tables, delivery checks;
+ * may run again for a redrawn set), then any number of pure calls, then routing_free. */
 #ifndef FLITNET_ROUTE_H
 #define FLITNET_ROUTE_H
 #include "flit.h"
 #include "topology.h"
 #include <stdint.h>
 
+/* two levels serve every routing: a misrouting routing ranks minimal hops first and puts
+ * its misroutes beside the escape hop at level 1 (§6) */
 #define ROUTE_LEVELS 2
 #define MAX_VCS 32
+#define ROUTE_LAYER_ESCAPE (-1)
 
 typedef struct {
     uint32_t m[ROUTE_LEVELS][MAX_PORTS];  /* [level][output port]: mask of output VCs */
 } route_cands;
+
+typedef enum { FH_NONE, FH_FRING, FH_SOFTWARE } fault_handling;
+
+/* what the node software knows of a message it takes off the network (§7.1) */
+typedef struct {
+    int dst;    /* the head's destination (where the router sent it) */
+    int ring;   /* the head's ring field */
+    int final;  /* the message's final destination */
+} reroute_msg;
 
 struct routing;
 
 typedef struct route_algo {
     const char *name;
     const char *summary;
-    /* minimum VCs etc., and the routing's derived fields (E, C, class tables);
-     * 0 or -1 with a one-line reason */
+    /* minimum VCs etc.; builds the routing's own tables (r->priv) and sets r->escape;
+     * 0, or -1 with a one-line reason */
     int (*check)(struct routing *r, char *err, size_t errlen);
-    /* candidates of a head at node != its destination; c is zeroed by the caller */
-    void (*cands)(const struct routing *r, int node, flit_t head, route_cands *c);
-    /* the algorithm's own head fields for hop (oport, ovc); hops is counted by the caller */
+    /* once the fault set r->faulty is fixed (may run again for another set); NULL: nothing */
+    int (*prepare)(struct routing *r, char *err, size_t errlen);
+    /* Candidates of a head at node != its destination, waiting at input port inport; c is
+     * zeroed by the caller. Must be PURE: a function of (node, inport, head) and the
+     * routing's constant tables only. network.c caches the result per head and wakes
+     * blocked heads only when an OVC is released, both of which rely on it. */
+    void (*cands)(const struct routing *r, int node, int inport, flit_t head, route_cands *c);
+    /* the algorithm's own head fields for hop (oport, ovc); hops is counted by the caller.
+     * ovc = ROUTE_LAYER_ESCAPE: a layer took the hop on an escape VC of its own (a ring VC);
+     * a routing that tracks escape use reacts, every other leaves the head as it is. */
     flit_t (*update)(const struct routing *r, int node, flit_t head, int oport, int ovc);
-    /* initial bonus cards of a message */
-    int (*init_bonus)(const struct routing *r, int src, int dst);
-    int minimal;  /* every route is a minimal path (checked by the tests) */
+    /* the routing fields of a new message's head (neg, bonus, ring); NULL: all zero */
+    flit_t (*init_head)(const struct routing *r, int src, int dst, flit_t head);
+    /* node software: a message taken off the network at x that is not at its final
+     * destination leaves x again with (*dst, *ring); -1 if it cannot. NULL: the routing
+     * never takes messages off the network early. */
+    int (*reroute)(const struct routing *r, int x, const reroute_msg *m, int *dst, int *ring);
+    void (*release)(struct routing *r);  /* frees priv; NULL: nothing to free */
+    int minimal;  /* every route is a minimal path (checked by the sink) */
     int code;     /* the RTL's ROUTING parameter (docs/rtl.md) */
-    int faults;   /* tolerates faulty nodes (routing.faulty) */
     int levels;   /* priority levels used: a time-out needs 2 */
+    int inport;   /* the candidates depend on the input port (U-turns) */
 } route_algo;
 
+/* hop-class tables of phop/nhop/pbc/nbc and their Duato forms (§6.2): route_hop.c's priv */
 #define MAX_CLASSES 64
+typedef struct {
+    int C;                       /* classes */
+    int nscheme;                 /* 1: N-scheme (negative hops), 0: P-scheme (every hop) */
+    int8_t cls[MAX_VCS];         /* class of escape VC w, -1 for an adaptive VC */
+    uint32_t cls_ge[MAX_CLASSES + 1], cls_le[MAX_CLASSES]; /* VCs of classes >= c, <= c */
+} hop_classes;
 
 typedef struct routing {
     const route_algo *algo;
     const topology *t;
     const flit_layout *fl;
-    int V;
-    int dateline;  /* 1: Dally-Seitz dateline VC classes on tori */
-    const uint8_t *faulty; /* [N] 1 = faulty node, or NULL; a router reads its neighbours' only */
-    /* hop-class routings (microarchitecture.md §6.2), set by the algorithm's check */
-    int E, C;                    /* escape VCs 0..E-1, classes */
-    int nscheme;                 /* 1: N-scheme (negative hops), 0: P-scheme (every hop) */
-    int8_t cls[MAX_VCS];         /* class of escape VC w, -1 for an adaptive VC */
-    uint32_t cls_ge[MAX_CLASSES + 1], cls_le[MAX_CLASSES]; /* VCs of classes >= c, <= c */
+    int V;                 /* VCs this routing may use (a layer gives its base fewer) */
+    int dateline;          /* 1: Dally-Seitz dateline VC classes on tori */
+    int E;                 /* escape VCs 0..E-1 of the Duato routings (0 at init: their minimum) */
+    uint32_t escape;       /* the escape VCs: the deadlock-free sub-network (§6, §6.6) */
+    int levels, minimal;   /* of the whole stack (a layer's may differ from its base's) */
+    const uint8_t *faulty; /* [N] 1 = faulty or disabled, or NULL; set by routing_prepare */
+    int prove;             /* 1 (default): prepare runs the per-fault-set proof (§6.6) where it has one */
+    void *priv;            /* the algorithm's own tables */
+    struct routing *base;  /* a layer: the routing it wraps (owned), else NULL */
 } routing;
 
 /* by name; NULL if unknown */
 const route_algo *route_find(const char *name);
-/* "dor, dor_escape" for error messages */
+/* "dor, dor_escape, ..." for error messages */
 const char *route_names(void);
+/* the registry, for help texts and the scripts: NULL past the last one */
+const route_algo *route_at(int i);
 
-int routing_init(routing *r, const route_algo *a, const topology *t, const flit_layout *fl, int V,
-                 int dateline, char *err, size_t errlen);
-/* with the escape VCs of the Duato hop-class routings (0: their minimum) and a fault set */
-int routing_init_ex(routing *r, const route_algo *a, const topology *t, const flit_layout *fl, int V,
-                    int dateline, int escape_vcs, const uint8_t *faulty, char *err, size_t errlen);
+/* fh = FH_FRING wraps the routing in the f-ring layer (route_fring.c) */
+int routing_init(routing *r, const route_algo *a, const topology *t, const flit_layout *fl, int V, int dateline,
+                 int escape_vcs, fault_handling fh, char *err, size_t errlen);
+/* the fault set is fixed (faulty may be NULL: none); runs every layer's prepare */
+int routing_prepare(routing *r, const uint8_t *faulty, char *err, size_t errlen);
+void routing_free(routing *r);
 
-static inline void route_candidates(const routing *r, int node, flit_t head, route_cands *c)
+static inline uint32_t route_all_vcs(int V) { return V >= 32 ? 0xFFFFFFFFu : (1u << V) - 1; }
+
+static inline void route_candidates(const routing *r, int node, int inport, flit_t head, route_cands *c)
 {
     for (int l = 0; l < ROUTE_LEVELS; l++)
         for (int p = 0; p < r->t->P; p++) c->m[l][p] = 0;
     if (flit_dst(r->fl, head) == node) {
-        c->m[0][r->t->Pn] = r->V >= 32 ? 0xFFFFFFFFu : (1u << r->V) - 1;
+        c->m[0][r->t->Pn] = route_all_vcs(r->V);
         return;
     }
-    r->algo->cands(r, node, head, c);
+    r->algo->cands(r, node, inport, head, c);
 }
 
 static inline flit_t route_update(const routing *r, int node, flit_t head, int oport, int ovc)
@@ -81,15 +124,29 @@ static inline flit_t route_update(const routing *r, int node, flit_t head, int o
     return r->algo->update ? r->algo->update(r, node, head, oport, ovc) : head;
 }
 
+static inline flit_t route_init_head(const routing *r, int src, int dst, flit_t head)
+{
+    return r->algo->init_head ? r->algo->init_head(r, src, dst, head) : head;
+}
+
+/* the routing at the bottom of the stack (its code is the RTL's ROUTING) */
+static inline const routing *route_base(const routing *r)
+{
+    while (r->base) r = r->base;
+    return r;
+}
+static inline const route_algo *route_base_algo(const routing *r) { return route_base(r)->algo; }
+/* 1 when the f-ring layer wraps the routing */
+int route_fring(const routing *r);
+/* f-ring constant input of node x: bit 2p+o = ring_ok[p][o] (§6.5); 0 without f-rings */
+uint32_t route_ring_ok(const routing *r, int x);
+
 /* the lowest dimension with a non-zero offset from node to dst, its port; -1 if none */
 int route_dor_dim(const topology *t, int node, int dst, int *port);
-/* swft: the port DOR (reversed while rev) takes from node, and its dimension */
-int route_swft_port(const routing *r, int node, flit_t head, int *dim);
-/* swft, §7.1: the node software's (dst, ring) for a message whose tail reached x with
- * header (hw_dst, ring); -1 when no fault-free perpendicular neighbour exists */
-int route_swft_reroute(const routing *r, int x, int hw_dst, int ring, int final, int *dst, int *ring_out);
 /* §6.1: the minimal ports from node to dst (both ports of a dimension at a torus tie) */
 uint32_t route_min_ports(const topology *t, int node, int dst);
+/* the port of the reverse direction of input port i (a U-turn), -1 for none */
+int route_uturn_port(const topology *t, int inport);
 /* VCs lo..hi-1 */
 static inline uint32_t route_vc_range(int lo, int hi)
 {
@@ -104,8 +161,16 @@ static inline int route_dateline_class(const topology *t, int node, int dst, int
 /* dor's VCs for a hop in dimension d: the dateline class's half on tori, else all */
 static inline uint32_t route_dor_vcs(const routing *r, int node, int dst, int d)
 {
-    const int tor = r->t->kind == TOPO_TORUS || r->t->kind == TOPO_TORUS_UNI, h = r->V / 2;
-    if (!tor || !r->dateline) return route_vc_range(0, r->V);
+    const int h = r->V / 2;
+    if (!topo_is_torus(r->t) || !r->dateline) return route_vc_range(0, r->V);
     return route_dateline_class(r->t, node, dst, d) ? route_vc_range(h, r->V) : route_vc_range(0, h);
 }
+/* the escape VC of the DOR escape of duato, minimal and fully_adaptive (§6.2, §6.4):
+ * the dateline class's VC on tori (E = 2), VC 0 elsewhere */
+static inline uint32_t route_dor_escape_vc(const routing *r, int node, int dst, int d)
+{
+    return r->E == 2 ? 1u << route_dateline_class(r->t, node, dst, d) : 1u;
+}
+/* hop-class routings: their tables (NULL for other routings) */
+const hop_classes *route_hop_info(const routing *r);
 #endif

@@ -6,12 +6,9 @@
 #include "route.h"
 #include <stdio.h>
 
-static int is_torus(const topology *t) { return t->kind == TOPO_TORUS || t->kind == TOPO_TORUS_UNI; }
-
-
 static int dor_check(routing *r, char *err, size_t errlen)
 {
-    int need = is_torus(r->t) && r->dateline ? 2 : 1;
+    int need = topo_is_torus(r->t) && r->dateline ? 2 : 1;
     if (r->V < need) {
         snprintf(err, errlen, "too few VCs for routing dor: vcs=%d, dateline classes on a torus need vcs >= 2", r->V);
         return -1;
@@ -19,8 +16,9 @@ static int dor_check(routing *r, char *err, size_t errlen)
     return 0;
 }
 
-static void dor_cands(const routing *r, int node, flit_t head, route_cands *c)
+static void dor_cands(const routing *r, int node, int inport, flit_t head, route_cands *c)
 {
+    (void)inport;
     int dst = flit_dst(r->fl, head), port;
     int d = route_dor_dim(r->t, node, dst, &port);
     c->m[0][port] = route_dor_vcs(r, node, dst, d);
@@ -42,11 +40,13 @@ static int esc_check(routing *r, char *err, size_t errlen)
         snprintf(err, errlen, "too few VCs for routing dor_escape: vcs=%d, the escape VCs v1 and v2 need vcs >= 2", r->V);
         return -1;
     }
+    r->escape = 3u; /* v1 and v2 */
     return 0;
 }
 
-static void esc_cands(const routing *r, int node, flit_t head, route_cands *c)
+static void esc_cands(const routing *r, int node, int inport, flit_t head, route_cands *c)
 {
+    (void)inport;
     int dst = flit_dst(r->fl, head), port;
     int d = route_dor_dim(r->t, node, dst, &port);
     c->m[0][port] = route_vc_range(2, r->V);

@@ -2,16 +2,13 @@
  * phop, nhop, pbc, nbc:      every VC is an escape VC of some hop class; one level.
  * duato_{phop,nhop,pbc,nbc}: adaptive VCs E..V-1 on every minimal port at level 0, the
  *                            hop-class escape VCs 0..E-1 at level 1.
- * duato:                     adaptive VCs at level 0, a DOR escape (dateline VC 0/1 on
- *                            tori, VC 0 elsewhere) at level 1.
  * The header keeps lo (field neg), the lowest class the next hop may use, and the bonus
  * cards left (field bonus); the class bounds of a hop are lo .. lo + bonus. */
 #include "route.h"
 #include <stdio.h>
+#include <stdlib.h>
 
 enum { F_N = 1, F_BONUS = 2, F_DUATO = 4 };
-
-static int is_torus(const topology *t) { return t->kind == TOPO_TORUS || t->kind == TOPO_TORUS_UNI; }
 
 static int label(const topology *t, int x)
 {
@@ -20,14 +17,18 @@ static int label(const topology *t, int x)
     return s & 1;
 }
 
-static int inc(const routing *r, int x) { return r->nscheme ? label(r->t, x) : 1; }
+static inline const hop_classes *hc(const routing *r) { return r->priv; }
+
+static int inc(const routing *r, int x) { return hc(r)->nscheme ? label(r->t, x) : 1; }
+
+static void hop_release(routing *r) { free(r->priv); }
 
 static int hop_check(routing *r, int flags, char *err, size_t errlen)
 {
     const topology *t = r->t;
     const char *name = r->algo->name;
-    r->nscheme = (flags & F_N) != 0;
-    if (r->nscheme && is_torus(t))
+    const int nscheme = (flags & F_N) != 0;
+    if (nscheme && topo_is_torus(t))
         for (int d = 0; d < t->n; d++)
             if (t->k[d] % 2) {
                 snprintf(err, errlen,
@@ -35,8 +36,7 @@ static int hop_check(routing *r, int flags, char *err, size_t errlen)
                          name, d, t->k[d]);
                 return -1;
             }
-    int C = r->nscheme ? 1 + t->diameter / 2 : t->diameter + 1;
-    r->C = C;
+    int C = nscheme ? 1 + t->diameter / 2 : t->diameter + 1;
     int E = flags & F_DUATO ? (r->E ? r->E : C) : r->V;
     if (!(flags & F_DUATO) && r->E && r->E != r->V) {
         snprintf(err, errlen, "escape_vcs applies to the duato_* routings; routing %s uses all %d VCs as escape VCs", name,
@@ -53,20 +53,32 @@ static int hop_check(routing *r, int flags, char *err, size_t errlen)
                  name, E, E + 1, r->V);
         return -1;
     }
+    hop_classes *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    h->C = C;
+    h->nscheme = nscheme;
+    for (int c = 0; c <= C; c++) h->cls_ge[c] = route_vc_range(c * E / C, E);
+    for (int c = 0; c < C; c++) h->cls_le[c] = route_vc_range(0, (c + 1) * E / C);
+    for (int v = 0; v < MAX_VCS; v++) h->cls[v] = v < E ? (int8_t)(((v + 1) * C - 1) / E) : -1;
+    r->priv = h;
     r->E = E;
-    for (int c = 0; c <= C; c++) r->cls_ge[c] = route_vc_range(c * E / C, E);
-    for (int c = 0; c < C; c++) r->cls_le[c] = route_vc_range(0, (c + 1) * E / C);
-    for (int v = 0; v < MAX_VCS; v++) r->cls[v] = v < E ? (int8_t)(((v + 1) * C - 1) / E) : -1;
+    r->escape = route_vc_range(0, E);
     return 0;
 }
+
+const hop_classes *route_hop_info(const routing *r) { return r->algo->release == hop_release ? r->priv : NULL; }
 
 /* the escape VCs of classes lo .. min(lo + bonus, C - 1) */
 static uint32_t escape_mask(const routing *r, flit_t head)
 {
+    const hop_classes *h = hc(r);
     int lo = flit_neg(r->fl, head), hi = lo + flit_bonus(r->fl, head);
-    if (lo > r->C - 1) return 0; /* lo..hi empty (unreachable on minimal paths) */
-    if (hi > r->C - 1) hi = r->C - 1;
-    return r->cls_ge[lo] & r->cls_le[hi];
+    if (lo > h->C - 1) return 0; /* lo..hi empty (unreachable on minimal paths) */
+    if (hi > h->C - 1) hi = h->C - 1;
+    return h->cls_ge[lo] & h->cls_le[hi];
 }
 
 static void hop_cands(const routing *r, int node, flit_t head, route_cands *c, int duato)
@@ -88,7 +100,8 @@ static flit_t hop_update(const routing *r, int node, flit_t head, int oport, int
 {
     (void)oport;
     const flit_layout *fl = r->fl;
-    int lo = flit_neg(fl, head), bonus = flit_bonus(fl, head), c = r->cls[ovc];
+    if (ovc == ROUTE_LAYER_ESCAPE) return head; /* a ring hop: the classes stay as they were */
+    int lo = flit_neg(fl, head), bonus = flit_bonus(fl, head), c = hc(r)->cls[ovc];
     if (c >= 0) { /* an escape hop of class c */
         bonus -= c - lo;
         lo = c;
@@ -100,20 +113,21 @@ static flit_t hop_update(const routing *r, int node, flit_t head, int oport, int
     return bits_set(head, fl->bonus_lo, fl->HW, (uint64_t)bonus);
 }
 
-/* (C - 1) minus the increments of the first H - 1 nodes of a minimal path */
-static int hop_init_bonus(const routing *r, int src, int dst)
+/* bonus = (C - 1) minus the increments of the first H - 1 nodes of a minimal path */
+static flit_t hop_init_head(const routing *r, int src, int dst, flit_t head)
 {
     int H = topo_distance(r->t, src, dst);
-    if (H < 1) return 0;
-    int used = r->nscheme ? (label(r->t, src) ? H / 2 : (H - 1) / 2) : H - 1;
-    int b = r->C - 1 - used;
-    return b < 0 ? 0 : b;
+    if (H < 1) return head;
+    int used = hc(r)->nscheme ? (label(r->t, src) ? H / 2 : (H - 1) / 2) : H - 1;
+    int b = hc(r)->C - 1 - used;
+    return bits_set(head, r->fl->bonus_lo, r->fl->HW, (uint64_t)(b < 0 ? 0 : b));
 }
 
 #define HOP_ROUTING(NAME, FLAGS, CODE, SUMMARY)                                                                        \
     static int NAME##_check(routing *r, char *err, size_t errlen) { return hop_check(r, FLAGS, err, errlen); }   \
-    static void NAME##_cands(const routing *r, int node, flit_t head, route_cands *c)                                 \
+    static void NAME##_cands(const routing *r, int node, int inport, flit_t head, route_cands *c)                     \
     {                                                                                                                  \
+        (void)inport;                                                                                                  \
         hop_cands(r, node, head, c, (FLAGS)&F_DUATO);                                                                  \
     }                                                                                                                  \
     const route_algo route_##NAME = {                                                                                  \
@@ -122,7 +136,8 @@ static int hop_init_bonus(const routing *r, int src, int dst)
         .check = NAME##_check,                                                                                         \
         .cands = NAME##_cands,                                                                                         \
         .update = hop_update,                                                                                          \
-        .init_bonus = (FLAGS)&F_BONUS ? hop_init_bonus : NULL,                                                         \
+        .init_head = (FLAGS)&F_BONUS ? hop_init_head : NULL,                                                           \
+        .release = hop_release,                                                                                        \
         .minimal = 1,                                                                                                  \
         .code = CODE,                                                                                                  \
         .levels = (FLAGS)&F_DUATO ? 2 : 1,                                                                             \
@@ -136,40 +151,3 @@ HOP_ROUTING(duato_phop, F_DUATO, 6, "Duato: adaptive VCs, then phop escape VCs")
 HOP_ROUTING(duato_nhop, F_DUATO | F_N, 7, "Duato: adaptive VCs, then nhop escape VCs")
 HOP_ROUTING(duato_pbc, F_DUATO | F_BONUS, 8, "Duato: adaptive VCs, then pbc escape VCs")
 HOP_ROUTING(duato_nbc, F_DUATO | F_N | F_BONUS, 9, "Duato: adaptive VCs, then nbc escape VCs (seeds 000/001)")
-
-/* duato: the DOR escape of dor_escape under adaptive VCs on every minimal port */
-static int duato_check(routing *r, char *err, size_t errlen)
-{
-    if (r->E) {
-        snprintf(err, errlen, "escape_vcs does not apply to routing duato (its DOR escape uses %d VC%s)",
-                 is_torus(r->t) ? 2 : 1, is_torus(r->t) ? "s" : "");
-        return -1;
-    }
-    int E = is_torus(r->t) ? 2 : 1;
-    if (r->V < E + 1) {
-        snprintf(err, errlen, "too few VCs for routing duato: %d escape VC%s and at least 1 adaptive VC need vcs >= %d, got %d",
-                 E, E > 1 ? "s" : "", E + 1, r->V);
-        return -1;
-    }
-    r->E = E;
-    return 0;
-}
-
-static void duato_cands(const routing *r, int node, flit_t head, route_cands *c)
-{
-    int dst = flit_dst(r->fl, head), port;
-    uint32_t ports = route_min_ports(r->t, node, dst), ad = route_vc_range(r->E, r->V);
-    for (; ports; ports &= ports - 1) c->m[0][__builtin_ctz(ports)] = ad;
-    int d = route_dor_dim(r->t, node, dst, &port);
-    c->m[1][port] = r->E == 2 ? 1u << route_dateline_class(r->t, node, dst, d) : 1u;
-}
-
-const route_algo route_duato = {
-    .name = "duato",
-    .summary = "Duato: adaptive VCs on minimal ports, DOR escape (dateline VC 0/1 on tori, VC 0 elsewhere)",
-    .check = duato_check,
-    .cands = duato_cands,
-    .minimal = 1,
-    .code = 10,
-    .levels = 2,
-};

@@ -5,6 +5,9 @@
 #include "route.h"
 #include <stdio.h>
 
+/* a message that has not arrived after this many rerouting steps loops (set-up check) */
+#define SWFT_STEP_LIMIT(N) (8 * (N) + 64)
+
 #define RING_REV 1u  /* travel the current dimension in direction RING_DIR, not the minimal one */
 #define RING_DIR 2u  /* 0: +, 1: - */
 
@@ -21,7 +24,7 @@ static int swft_check(routing *r, char *err, size_t errlen)
     return 0;
 }
 
-int route_swft_port(const routing *r, int node, flit_t head, int *dim)
+static int swft_port(const routing *r, int node, flit_t head, int *dim)
 {
     int dst = flit_dst(r->fl, head), port;
     int d = route_dor_dim(r->t, node, dst, &port);
@@ -31,9 +34,10 @@ int route_swft_port(const routing *r, int node, flit_t head, int *dim)
     return port;
 }
 
-static void swft_cands(const routing *r, int node, flit_t head, route_cands *c)
+static void swft_cands(const routing *r, int node, int inport, flit_t head, route_cands *c)
 {
-    int d, port = route_swft_port(r, node, head, &d);
+    (void)inport;
+    int d, port = swft_port(r, node, head, &d);
     int y = r->t->nbr[node * r->t->Pn + port];
     if (r->faulty && r->faulty[y]) { /* absorb: the node's software re-injects it */
         c->m[0][r->t->Pn] = route_vc_range(0, r->V);
@@ -48,26 +52,15 @@ static flit_t swft_update(const routing *r, int node, flit_t head, int oport, in
     const topology *t = r->t;
     int d = oport / 2, y = t->nbr[node * t->Pn + oport];
     if (topo_coord(t, y, d) == topo_coord(t, flit_dst(r->fl, head), d))
-        head = bits_set(head, r->fl->ring_lo, FLIT_RING_W, (uint64_t)(flit_ring(r->fl, head) & ~(RING_REV | RING_DIR)));
+        head = bits_set(head, r->fl->ring_lo, r->fl->RW, (uint64_t)(flit_ring(r->fl, head) & ~(RING_REV | RING_DIR)));
     return head;
 }
 
-const route_algo route_swft = {
-    .name = "swft",
-    .summary = "seed 002: DOR; a faulty next node sends the message to the node's software, which re-injects it",
-    .check = swft_check,
-    .cands = swft_cands,
-    .update = swft_update,
-    .minimal = 0,
-    .code = 11,
-    .faults = 1,
-    .levels = 1,
-};
-
-int route_swft_reroute(const routing *r, int x, int hw_dst, int rev, int final, int *dst, int *rev_out)
-/* rev: the head's ring field */
+/* §7.1: the node software's (dst, ring) for a message taken off the network at x */
+static int swft_reroute(const routing *r, int x, const reroute_msg *m, int *dst, int *rev_out)
 {
     const topology *t = r->t;
+    const int hw_dst = m->dst, rev = m->ring, final = m->final;
     if (hw_dst == x) { /* at an intermediate node: on to the final destination */
         *dst = final;
         *rev_out = 0;
@@ -96,3 +89,63 @@ int route_swft_reroute(const routing *r, int x, int hw_dst, int rev, int final, 
     }
     return -1;
 }
+
+/* follows the message from s to f hop by hop (the route does not depend on the load) */
+static int swft_delivers(const routing *rt, int s, int f)
+{
+    const topology *t = rt->t;
+    int x = s, dst = f, rev = 0;
+    for (int steps = 0; steps < SWFT_STEP_LIMIT(t->N); steps++) {
+        reroute_msg m = {dst, rev, f};
+        if (x == dst) {
+            if (dst == f) return 1;
+            if (swft_reroute(rt, x, &m, &dst, &rev)) return 0;
+            continue;
+        }
+        flit_t h = flit_make_head(rt->fl, dst, x, 0, 0, 1);
+        h = bits_set(h, rt->fl->ring_lo, rt->fl->RW, (uint64_t)rev);
+        route_cands c;
+        route_candidates(rt, x, t->Pn, h, &c);
+        if (c.m[0][t->Pn]) { /* absorbed */
+            if (swft_reroute(rt, x, &m, &dst, &rev)) return 0;
+            continue;
+        }
+        int port = 0;
+        while (!c.m[0][port]) port++;
+        h = route_update(rt, x, h, port, __builtin_ctz(c.m[0][port]));
+        rev = flit_ring(rt->fl, h);
+        x = t->nbr[x * t->Pn + port];
+    }
+    return 0;
+}
+
+/* every ordered pair of fault-free nodes is delivered without a rerouting loop */
+static int swft_prepare(routing *r, char *err, size_t errlen)
+{
+    const topology *t = r->t;
+    if (!r->faulty) return 0;
+    for (int s = 0; s < t->N; s++) {
+        if (r->faulty[s]) continue;
+        for (int f = 0; f < t->N; f++) {
+            if (f == s || r->faulty[f] || swft_delivers(r, s, f)) continue;
+            char na[64], nb[64];
+            snprintf(err, errlen, "routing swft cannot deliver from node %s to node %s with this fault set (rerouting loops)",
+                     topo_node_name(t, s, na, sizeof na), topo_node_name(t, f, nb, sizeof nb));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+const route_algo route_swft = {
+    .name = "swft",
+    .summary = "seed 002: DOR; a faulty next node sends the message to the node's software, which re-injects it",
+    .check = swft_check,
+    .cands = swft_cands,
+    .update = swft_update,
+    .prepare = swft_prepare,
+    .reroute = swft_reroute,
+    .minimal = 0,
+    .code = 11,
+    .levels = 1,
+};

@@ -34,6 +34,9 @@ int topo_from_name(const char *s, topo_kind *out);
 int topo_init(topology *t, topo_kind kind, int n, const int *k, char *err, size_t errlen);
 void topo_free(topology *t);
 
+/* a torus of either kind (wrap links, dateline classes) */
+static inline int topo_is_torus(const topology *t) { return t->kind == TOPO_TORUS || t->kind == TOPO_TORUS_UNI; }
+
 static inline int topo_coord(const topology *t, int x, int d) { return t->coord[x * t->n + d]; }
 
 /* minimal hop count from a to b */

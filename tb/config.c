@@ -1,5 +1,6 @@
 /* config.c: see config.h. */
 #include "config.h"
+#include "faults.h"
 #include "route.h"
 #include <ctype.h>
 #include <errno.h>
@@ -8,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { T_INT, T_LONG, T_U64, T_DBL, T_ENUM, T_STR, T_INTLIST, T_DBLLIST, T_TOPO };
+enum { T_INT, T_LONG, T_U64, T_DBL, T_ENUM, T_STR, T_INTLIST, T_DBLLIST, T_TOPO, T_FAULTS };
 
 typedef struct {
     const char *name;
@@ -23,6 +24,7 @@ static const char *const e_bool[] = {"0", "1", NULL};
 static const char *const e_select[] = {"first", "random", NULL};
 static const char *const e_len[] = {"fixed", "exp", NULL};
 static const char *const e_proc[] = {"poisson", "bernoulli", NULL};
+static const char *const e_fh[] = {"auto", "fring", "software", NULL};
 static const char *const e_traffic[] = {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado",
                                         "neighbor", "hotspot", "locality", "trace", NULL};
 
@@ -63,9 +65,13 @@ static const key_def keys[] = {
      "time-out selection: a waiting head may take an escape (level-1) VC only after this many cycles; 0 = off"},
     {"escape_vcs", T_INT, OFF(escape_vcs), NULL, 0, 32,
      "duato_* routings: escape VCs 0..E-1 for the hop classes (0: one per class); the rest are adaptive"},
-    {"faults", T_INT, OFF(faults), NULL, 0, MAX_NODES - 1,
-     "number of faulty nodes, drawn at random so that the rest stay connected (routing swft)"},
+    {"faults", T_FAULTS, OFF(faults), NULL, 0, MAX_NODES - 1,
+     "faulty nodes drawn at random: a count, or P% of the nodes (rounded half up); redrawn until usable"},
     {"fault_nodes", T_STR, OFF(fault_nodes), NULL, 0, 0, "faulty nodes by id, a comma list (instead of faults)"},
+    {"fault_file", T_STR, OFF(fault_file), NULL, 0, 0,
+     "faulty nodes from a file: one per line, an id or coordinates c0,c1[,c2]; # comments"},
+    {"fault_handling", T_ENUM, OFF(fault_handling), e_fh, 0, 0,
+     "auto | fring (Chalasani-Boppana f-rings over any routing) | software (swft); auto: software for swft, else fring"},
     {"fault_seed", T_U64, OFF(fault_seed), NULL, 0, 0, "seed of the random fault set"},
     {"reinject_delay", T_LONG, OFF(reinject_delay), NULL, 0, 1e9,
      "swft: cycles the node software holds a rerouted message before it may leave (Delta)"},
@@ -200,6 +206,30 @@ int config_set(sim_config *c, const char *key, const char *value, char *err, siz
             return -1;
         }
         break;
+    case T_FAULTS: {
+        char buf[64];
+        size_t n = strlen(value);
+        if (n && n < sizeof buf && value[n - 1] == '%') {
+            double v;
+            memcpy(buf, value, n - 1);
+            buf[n - 1] = 0;
+            if (parse_double(buf, &v) || v < 0 || v >= 100) {
+                snprintf(err, errlen, "faults: '%s' is not a percentage in 0..100%%", value);
+                return -1;
+            }
+            c->fault_pct = v;
+            c->faults = 0;
+            break;
+        }
+        long v;
+        if (parse_long(value, &v) || v < k->lo || v > k->hi) {
+            snprintf(err, errlen, "faults: '%s' is not a node count (0..%.0f) or a percentage like 10%%", value, k->hi);
+            return -1;
+        }
+        c->faults = (int)v;
+        c->fault_pct = 0;
+        break;
+    }
     case T_STR: {
         size_t cap = !strcmp(key, "routing") ? sizeof c->routing : sizeof c->trace;
         if (strlen(value) >= cap) { snprintf(err, errlen, "%s: value too long", key); return -1; }
@@ -338,6 +368,17 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
         snprintf(err, errlen, "routing: unknown value '%s' (expected %s)", c->routing, route_names());
         return -1;
     }
+    if (c->fault_pct > 0) {
+        long N = 1;
+        for (int d = 0; d < c->n; d++) N *= c->k[d];
+        c->faults = faults_percent_count(c->fault_pct, (int)(N < MAX_NODES ? N : MAX_NODES));
+    }
+    int with_faults = c->faults > 0 || c->fault_nodes[0] || c->fault_file[0];
+    if (c->fault_handling != FH_AUTO_KEY && !with_faults) {
+        snprintf(err, errlen, "fault_handling = %s needs a fault set (faults, fault_nodes or fault_file)",
+                 e_fh[c->fault_handling]);
+        return -1;
+    }
     int gr = find_key("rate"), gf = find_key("flit_rate");
     if (c->given[gr] && c->given[gf]) { snprintf(err, errlen, "give either rate or flit_rate, not both"); return -1; }
     if (c->traffic != TR_TRACE) {
@@ -403,6 +444,14 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
     const char *base = (const char *)c + k->off;
     switch (k->type) {
     case T_INT: snprintf(buf, len, "%d", *(const int *)base); break;
+    case T_FAULTS:
+        if (c->fault_pct > 0) {
+            fmt_double(buf, len, c->fault_pct);
+            strncat(buf, "%", len - strlen(buf) - 1);
+        } else {
+            snprintf(buf, len, "%d", c->faults);
+        }
+        break;
     case T_LONG: snprintf(buf, len, "%ld", *(const long *)base); break;
     case T_U64: snprintf(buf, len, "%llu", (unsigned long long)*(const uint64_t *)base); break;
     case T_DBL: fmt_double(buf, len, *(const double *)base); break;

@@ -12,6 +12,8 @@
 #define CFG_ERR 512
 
 typedef enum { LEN_FIXED, LEN_EXP } len_dist;
+/* fault_handling key values */
+enum { FH_AUTO_KEY = 0, FH_FRING_KEY = 1, FH_SOFTWARE_KEY = 2 };
 typedef enum { PROC_POISSON, PROC_BERNOULLI } arrival_process;
 typedef enum {
     TR_UNIFORM, TR_TRANSPOSE, TR_BITCOMP, TR_BITREV, TR_SHUFFLE, TR_TORNADO, TR_NEIGHBOR,
@@ -40,8 +42,11 @@ typedef struct {
     int drain, batches;
     long deadlock_cycles, max_queue;
     int timeout, escape_vcs;      /* §5.1 time-out; escape VCs of the duato_* routings (0: minimum) */
-    int faults;                   /* §7.1: faulty nodes drawn at random ... */
-    char fault_nodes[512];        /* ... or listed */
+    int faults;                   /* §7.1, §7.2: faulty nodes drawn at random (resolved from fault_pct) ... */
+    double fault_pct;             /* ... given as a percentage of the nodes (0: a count) ... */
+    char fault_nodes[512];        /* ... or listed ... */
+    char fault_file[512];         /* ... or read from a file */
+    int fault_handling;           /* 0 auto, 1 fring, 2 software (the key's order) */
     uint64_t fault_seed;
     long reinject_delay;          /* node software: cycles before a rerouted message may leave */
     /* which keys were given (index in the key table) */

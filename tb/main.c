@@ -3,6 +3,8 @@
  *   flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--all]
  *   flitnet model [CONFIG] model=NAME [key=value ...] [rate=A:B:STEP] [--csv FILE] [--json FILE]
  *   flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]
+ *   flitnet faults [CONFIG] [key=value ...]
+ *   flitnet cdg [CONFIG] [key=value ...]
  *   flitnet bench [cycles=N]
  *   flitnet help | version
  * Exit codes: 0 done (saturation is a result, not an error), 1 bad input, 2 deadlock,
@@ -11,6 +13,7 @@
 #include "cli.h"
 #include "modelcmd.h"
 #include "config.h"
+#include "faultcmd.h"
 #include "report.h"
 #include "route.h"
 #include "sim.h"
@@ -28,6 +31,8 @@ static void usage(FILE *f)
             "       flitnet model [CONFIG] model=duato-nbc|swft|timeout|dor-comb [key=value ...] [rate=A:B:STEP]\n"
             "                     [--csv FILE] [--json FILE]\n"
             "       flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]\n"
+            "       flitnet faults [CONFIG] [key=value ...]     (the fault map: regions, disabled nodes, f-rings)\n"
+            "       flitnet cdg [CONFIG] [key=value ...]        (deadlock and livelock freedom, proved; exit 2 if not)\n"
             "       flitnet bench [cycles=N]\n"
             "       flitnet help | version\n"
             "CONFIG is a file of `key = value` lines; key=value arguments override it.\n");
@@ -44,7 +49,9 @@ static void help(void)
         config_value(&c, i, v, sizeof v);
         printf("  %-16s %-10s %s\n", config_key_name(i), v, config_key_help(i));
     }
-    printf("\nrouting algorithms: %s\n", route_names());
+    printf("\nrouting algorithms (docs/microarchitecture.md §6):\n");
+    for (int i = 0; route_at(i); i++) printf("  %-16s %s\n", route_at(i)->name, route_at(i)->summary);
+    printf("fault handling: fault_handling = fring (any routing but swft) or software (swft; dor as its other name)\n");
 }
 
 static int cmd_sim(int argc, char **argv)
@@ -160,6 +167,8 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "sim")) return cmd_sim(argc - 2, argv + 2);
     if (!strcmp(cmd, "sweep")) return cmd_sweep(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return bench_main(argc - 2, argv + 2);
+    if (!strcmp(cmd, "faults")) return cmd_faults(argc - 2, argv + 2);
+    if (!strcmp(cmd, "cdg")) return cmd_cdg(argc - 2, argv + 2);
     if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
     if (!strcmp(cmd, "compare")) return cmd_compare(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
@@ -171,6 +180,6 @@ int main(int argc, char **argv)
         return 0;
     }
     char e[300];
-    snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, model, compare, bench, help, version; see `flitnet help`)", cmd);
+    snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, model, compare, faults, cdg, bench, help, version; see `flitnet help`)", cmd);
     return cli_fail(e);
 }

@@ -3,26 +3,57 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { B_TOPO = 1, B_FAULTS = 2, B_NET = 4, B_TRAFFIC = 8 };
+enum { B_TOPO = 1, B_ROUTING = 2, B_FAULTS = 4, B_NET = 8, B_TRAFFIC = 16 };
 
-int net_setup_build(net_setup *s, const sim_config *c, char *err, size_t errlen)
+fault_handling net_setup_fault_handling(const sim_config *c)
+{
+    if (!(c->faults > 0 || c->fault_nodes[0] || c->fault_file[0])) return FH_NONE;
+    switch (c->fault_handling) {
+    case FH_FRING_KEY: return FH_FRING;
+    case FH_SOFTWARE_KEY: return FH_SOFTWARE;
+    default: {
+        const route_algo *a = route_find(c->routing);
+        return a && a->reroute ? FH_SOFTWARE : FH_FRING;
+    }
+    }
+}
+
+/* a candidate fault set is usable when the routing can be prepared for it */
+static int accept_set(void *ctx, const fault_set *fs, char *err, size_t errlen)
+{
+    return routing_prepare(ctx, fs->blocked, err, errlen);
+}
+
+int net_setup_routing(net_setup *s, const sim_config *c, int prove, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     if (topo_init(&s->t, c->topology, c->n, c->k, err, errlen)) return -1;
     s->built |= B_TOPO;
-    if (flit_layout_init(&s->fl, s->t.N, s->t.diameter, err, errlen)) goto fail;
-    const int with_faults = c->faults > 0 || c->fault_nodes[0];
-    if (with_faults) {
-        if (faults_alloc(&s->fs, &s->t)) { snprintf(err, errlen, "out of memory"); goto fail; }
+    if (flit_layout_init(&s->fl, s->t.N, s->t.diameter, s->t.n, err, errlen)) goto fail;
+    s->fh = net_setup_fault_handling(c);
+    const route_algo *a = route_find(c->routing);
+    /* `fault_handling = software` with dor: seed 002's scheme is swft (§7.2) */
+    if (s->fh == FH_SOFTWARE && a && !a->reroute && !strcmp(a->name, "dor")) a = route_find("swft");
+    if (routing_init(&s->rt, a, &s->t, &s->fl, c->vcs, c->dateline, c->escape_vcs, s->fh, err, errlen)) goto fail;
+    s->built |= B_ROUTING;
+    s->rt.prove = prove;
+    if (s->fh != FH_NONE) {
+        fault_spec sp = {c->fault_nodes, c->fault_file, c->faults, c->fault_seed, s->fh == FH_FRING};
         s->built |= B_FAULTS;
+        if (faults_build(&s->fs, &s->t, &sp, accept_set, &s->rt, err, errlen)) goto fail;
+        s->faulty = s->fs.blocked;
+    } else if (routing_prepare(&s->rt, NULL, err, errlen)) {
+        goto fail;
     }
-    if (routing_init_ex(&s->rt, route_find(c->routing), &s->t, &s->fl, c->vcs, c->dateline, c->escape_vcs,
-                        s->fs.faulty, err, errlen))
-        goto fail;
-    if (with_faults && faults_build(&s->fs, &s->t, &s->rt, c->fault_nodes, c->faults, c->fault_seed, err, errlen))
-        goto fail;
-    s->faulty = s->fs.faulty;
-    s->nfaulty = s->fs.nf;
+    return 0;
+fail:
+    net_setup_free(s);
+    return -1;
+}
+
+int net_setup_build(net_setup *s, const sim_config *c, char *err, size_t errlen)
+{
+    if (net_setup_routing(s, c, 1, err, errlen)) return -1;
     router_params rp = {c->vcs, c->buf_depth, c->obuf_depth, c->select, c->seed, c->timeout};
     s->built |= B_NET; /* network_init and traffic_init leave a freeable object on failure */
     if (network_init(&s->net, &s->t, &s->rt, &s->fl, &rp, err, errlen)) goto fail;
@@ -40,6 +71,7 @@ void net_setup_free(net_setup *s)
     if (s->built & B_TRAFFIC) traffic_free(&s->tr);
     if (s->built & B_NET) network_free(&s->net);
     if (s->built & B_FAULTS) faults_free(&s->fs);
+    if (s->built & B_ROUTING) routing_free(&s->rt);
     if (s->built & B_TOPO) topo_free(&s->t);
     s->built = 0;
     s->faulty = NULL;

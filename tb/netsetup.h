@@ -1,7 +1,7 @@
 /* netsetup.h: everything a run builds from a configuration before its first cycle:
- * topology, flit layout, fault set, routing, the routers and the traffic stream. Both the
- * simulator (sim.c) and the co-simulation harness (tests/cosim) build through here, so
- * they cannot drift apart. */
+ * topology, flit layout, routing (with its fault layer), fault set, the routers and the
+ * traffic stream. Both the simulator (sim.c) and the co-simulation harness (tests/cosim)
+ * build through here, so they cannot drift apart. */
 #ifndef FLITNET_NETSETUP_H
 #define FLITNET_NETSETUP_H
 #include "config.h"
@@ -15,15 +15,21 @@
 typedef struct {
     topology t;
     flit_layout fl;
-    fault_set fs;        /* fs.faulty is NULL without faults */
+    fault_set fs;          /* empty without faults */
     routing rt;
     network net;
     traffic tr;
-    const uint8_t *faulty; /* = fs.faulty */
-    int nfaulty;
-    int built;           /* parts to free */
+    const uint8_t *faulty; /* = fs.blocked: faulty or disabled nodes (what the RTL's faulty_i gets), or NULL */
+    fault_handling fh;
+    int built;             /* parts to free */
 } net_setup;
 
+/* the fault handling a configuration asks for (auto resolved; FH_NONE without faults) */
+fault_handling net_setup_fault_handling(const sim_config *c);
+/* topology, layout, routing and fault set only (flitnet faults, flitnet cdg); prove = 0
+ * skips the routing's own proof at set-up (flitnet cdg runs it and shows the result) */
+int net_setup_routing(net_setup *s, const sim_config *c, int prove, char *err, size_t errlen);
+/* the whole run */
 int net_setup_build(net_setup *s, const sim_config *c, char *err, size_t errlen);
 void net_setup_free(net_setup *s);
 #endif

@@ -35,6 +35,17 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
     fprintf(f, "messages     generated %llu, delivered %llu, measured %llu, queued at end %ld\n",
             (unsigned long long)r->messages_generated, (unsigned long long)r->messages_delivered,
             (unsigned long long)r->messages_measured, r->messages_queued);
+    if (r->fault_state) {
+        int nf = 0, nd = 0;
+        for (int x = 0; x < r->N; x++) nf += r->fault_state[x] == 1, nd += r->fault_state[x] == 2;
+        fprintf(f, "faults       %s: %d faulty + %d disabled nodes, %d region%s%s; %llu messages misrouted",
+                r->fault_handling == FH_FRING ? "f-rings" : "node software", nf, nd, r->nregions,
+                r->nregions == 1 ? "" : "s", r->fault_draws > 1 ? " (redrawn)" : "",
+                (unsigned long long)r->misrouted);
+        if (r->fault_handling == FH_FRING)
+            fprintf(f, ", %llu ring flit-hops in the window", (unsigned long long)r->ring_flit_hops);
+        fprintf(f, "\n");
+    }
     if (r->messages_rerouted)
         fprintf(f, "rerouting    %llu re-injections by the node software (absorbed or at an intermediate node)\n",
                 (unsigned long long)r->messages_rerouted);
@@ -96,7 +107,24 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     NUM(little_lambda_W);
     NUM(corrupt);
     NUM(nonminimal);
+    NUM(misrouted);
+    NUM(ring_flit_hops);
 #undef NUM
+    if (r->fault_state) {
+        cJSON *fo = cJSON_AddObjectToObject(o, "faults");
+        cJSON_AddStringToObject(fo, "handling", r->fault_handling == FH_FRING ? "fring" : "software");
+        cJSON_AddNumberToObject(fo, "draws", r->fault_draws);
+        cJSON *fa = cJSON_AddArrayToObject(fo, "faulty"), *da = cJSON_AddArrayToObject(fo, "disabled");
+        for (int x = 0; x < r->N; x++)
+            if (r->fault_state[x]) cJSON_AddItemToArray(r->fault_state[x] == 1 ? fa : da, cJSON_CreateNumber(x));
+        cJSON *ra = cJSON_AddArrayToObject(fo, "regions");
+        for (int i = 0; i < r->nregions; i++) {
+            cJSON *g = cJSON_CreateObject();
+            cJSON_AddItemToObject(g, "first", cJSON_CreateIntArray(r->regions[i].lo, r->n));
+            cJSON_AddItemToObject(g, "extent", cJSON_CreateIntArray(r->regions[i].len, r->n));
+            cJSON_AddItemToArray(ra, g);
+        }
+    }
     cJSON_AddBoolToObject(o, "saturated", r->saturated);
     if (r->saturated) cJSON_AddStringToObject(o, "saturated_why", r->saturated_why);
     cJSON_AddBoolToObject(o, "deadlock", r->deadlock);

@@ -40,10 +40,10 @@ static double now_seconds(void)
 }
 
 /* mean hop count of the configured traffic, for the zero-load closed form */
-static double traffic_mean_hops(const sim_config *c, const topology *t, const traffic *tr)
+static double traffic_mean_hops(const sim_config *c, const topology *t, const traffic *tr, const uint8_t *blocked)
 {
     switch (c->traffic) {
-    case TR_UNIFORM: return t->mean_dist;
+    case TR_UNIFORM: return blocked ? faults_mean_distance(t, blocked) : t->mean_dist;
     case TR_HOTSPOT: {
         double hs = 0;
         for (int x = 0; x < t->N; x++)
@@ -85,8 +85,12 @@ void sim_result_free(sim_result *r)
     free(r->deadlock_report);
     free(r->chan_util);
     free(r->node_load);
+    free(r->fault_state);
+    free(r->regions);
     r->deadlock_report = NULL;
     r->chan_util = r->node_load = NULL;
+    r->fault_state = NULL;
+    r->regions = NULL;
 }
 
 int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
@@ -129,10 +133,10 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     if (opt->vcd && !(vcd = vcd_open(opt->vcd, net, opt->vcd_from, opt->vcd_to, err, errlen))) goto done;
     rc = 0;
 
-    sink_errors serr = {0, 0, ""};
+    sink_errors serr = {0, 0, 0, ""};
     source_env senv;
     source_env_init(&senv, cfg->vcs, cfg->buf_depth, flp, rtp, &msgs);
-    sink_env kenv = {flp, tp, rtp->algo->minimal, &msgs, &serr, rtp->algo->faults};
+    sink_env kenv = {flp, tp, rtp->minimal, &msgs, &serr, rtp->algo->reroute != NULL};
     int stop = 0;
     uint64_t rerouted = 0;
     gen_ctx g = {src, 0, 0, -1};
@@ -315,7 +319,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     res->p99 = stats_percentile(&st, 0.99);
     res->max_latency = st.n ? (double)st.max_lat : NAN;
     int delta = cfg->buf_depth == 1 ? 2 : 1;
-    res->zero_load_latency = 2 * traffic_mean_hops(cfg, tp, trp) + 3 + delta * (cfg->msg_len - 1);
+    res->zero_load_latency = 2 * traffic_mean_hops(cfg, tp, trp, ns.faulty) + 3 + delta * (cfg->msg_len - 1);
     res->offered_flit_rate = cfg->traffic == TR_TRACE ? NAN : cfg->rate * cfg->msg_len;
     res->accepted_flit_rate = (double)win_flits / (win * tp->N);
     res->capacity = tp->capacity;
@@ -343,20 +347,39 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     res->V = cfg->vcs;
     res->N = tp->N;
     res->Pn = Pn;
+    res->n = tp->n;
     int nchan = 0;
     for (int x = 0; x < tp->N; x++) {
         double s = 0;
         int c = 0;
         for (int o = 0; o < Pn; o++) {
-            if (net->down[x * P + o] < 0) { res->chan_util[x * Pn + o] = -1; continue; }
+            int y = tp->nbr[x * Pn + o];
+            /* unconnected, or a link from or to a faulty or disabled node: no measurement */
+            if (net->down[x * P + o] < 0 || (ns.faulty && (ns.faulty[x] || ns.faulty[y]))) {
+                res->chan_util[x * Pn + o] = -1;
+                continue;
+            }
             double u = (double)net->chan_flits[x * P + o] / win;
             res->chan_util[x * Pn + o] = u;
             s += u;
             c++;
         }
         nchan += c;
-        res->node_load[x] = c ? s / c : 0;
+        res->node_load[x] = ns.faulty && ns.faulty[x] ? -1 : c ? s / c : 0;
     }
+    res->misrouted = serr.misrouted;
+    res->fault_handling = ns.fh;
+    if (ns.fh != FH_NONE) {
+        res->fault_state = malloc((size_t)tp->N);
+        res->regions = malloc(sizeof *res->regions * (size_t)(ns.fs.nregions ? ns.fs.nregions : 1));
+        if (!res->fault_state || !res->regions) { snprintf(err, errlen, "out of memory"); rc = -1; goto done; }
+        for (int x = 0; x < tp->N; x++) res->fault_state[x] = (int8_t)(ns.fs.faulty[x] ? 1 : ns.fs.blocked[x] ? 2 : 0);
+        memcpy(res->regions, ns.fs.regions, sizeof *res->regions * (size_t)ns.fs.nregions);
+        res->nregions = ns.fs.nregions;
+        res->fault_draws = ns.fs.draws;
+    }
+    if (route_fring(rtp))
+        for (int v = rtp->base->V; v < cfg->vcs; v++) res->ring_flit_hops += net->vc_flits[v];
     uint64_t vf = 0;
     for (int v = 0; v < cfg->vcs; v++) vf += net->vc_flits[v];
     for (int v = 0; v < cfg->vcs; v++) {

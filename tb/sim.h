@@ -4,6 +4,7 @@
 #ifndef FLITNET_SIM_H
 #define FLITNET_SIM_H
 #include "config.h"
+#include "faults.h"
 #include "route.h"
 #include <stdint.h>
 
@@ -28,9 +29,16 @@ typedef struct {
     int deadlock;
     char *deadlock_report;        /* malloc'd, or NULL */
     uint64_t corrupt, nonminimal;
+    /* faults (§7.2): the map, and what the detours cost */
+    int fault_handling;           /* FH_NONE, FH_FRING, FH_SOFTWARE */
+    int8_t *fault_state;          /* [N] 0 fault-free, 1 faulty, 2 disabled; NULL without faults */
+    int fault_draws, nregions;
+    fault_region *regions;        /* [nregions] */
+    uint64_t misrouted;           /* messages delivered after more hops than their minimal distance */
+    uint64_t ring_flit_hops;      /* in-window flit-hops on the ring VCs (f-rings) */
     char corrupt_first[256];
     /* per VC index and per channel (window) */
-    int V, N, Pn;
+    int V, N, Pn, n;
     double vc_usage[MAX_VCS];     /* fraction of network-channel cycles the VC index was allocated */
     double vc_flit_share[MAX_VCS];
     double *chan_util;            /* [N*Pn], -1 for unconnected ports */

@@ -28,6 +28,7 @@ int sink_step(sink *k, const sink_env *e, int x, uint64_t t, const link_sig *in,
         k->src[v] = flit_src(e->fl, f);
         k->id[v] = flit_id(e->fl, f);
         k->next[v] = 1;
+        k->hops[v] = flit_hops(e->fl, f);
         if (e->check_minimal && flit_hops(e->fl, f) != topo_distance(e->t, k->src[v], x)) e->errs->nonminimal++;
     } else {
         if (k->src[v] < 0) { fail(e, x, t, "body flit without a head"); return 0; }
@@ -48,5 +49,6 @@ int sink_step(sink *k, const sink_env *e, int x, uint64_t t, const link_sig *in,
     r->live = 0;
     e->msgs->ring[src].live--;
     if (k->dst[v] != x || r->final != x) return 2;
+    if (k->hops[v] > topo_distance(e->t, src, x)) e->errs->misrouted++;
     return 1;
 }

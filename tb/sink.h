@@ -16,11 +16,13 @@ typedef struct {
     int32_t next[MAX_VCS];    /* next flit index expected */
     int32_t dst[MAX_VCS];     /* the head's dst and ring field */
     int32_t ring[MAX_VCS];
+    int32_t hops[MAX_VCS];    /* the head's hop count */
 } sink;
 
 typedef struct {
     uint64_t corrupt;   /* flits out of order, bad payload, wrong node, unknown message */
     uint64_t nonminimal;
+    uint64_t misrouted; /* delivered after more hops than the minimal distance (detours) */
     char first_error[256];
 } sink_errors;
 

@@ -47,8 +47,9 @@ int source_enqueue(source *s, uint64_t gen, int dst, int len)
 int source_forward(source *s, const source_env *e, int x, uint64_t t, const msg_rec *r, long delay)
 {
     int dst, rev;
-    if (s->qlen >= s->qcap) return -1;
-    if (route_swft_reroute(e->rt, x, r->dst, r->ring, r->final, &dst, &rev)) return -1;
+    if (s->qlen >= s->qcap || !e->rt->algo->reroute) return -1;
+    reroute_msg rm = {r->dst, r->ring, r->final};
+    if (e->rt->algo->reroute(e->rt, x, &rm, &dst, &rev)) return -1;
     queued_msg *m = &s->q[(s->qhead + s->qlen) % s->qcap];
     memset(m, 0, sizeof *m);
     m->gen = r->gen;
@@ -93,9 +94,8 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
     flit_t f;
     uint32_t id = m->id & e->id_mask;
     if (j == 0) {
-        int bonus = e->rt->algo->init_bonus ? e->rt->algo->init_bonus(e->rt, x, m->dst) : 0;
-        f = flit_make_head(e->fl, m->dst, x, id, bonus, tail);
-        if (m->ring) f = bits_set(f, e->fl->ring_lo, FLIT_RING_W, (uint64_t)m->ring);
+        f = route_init_head(e->rt, x, m->dst, flit_make_head(e->fl, m->dst, x, id, 0, tail));
+        if (m->ring) f = bits_set(f, e->fl->ring_lo, e->fl->RW, (uint64_t)m->ring);
         if (e->msgs) {
             msg_rec r = {.gen = m->gen, .inj = m->nfwd ? m->inj : t, .dst = m->dst, .len = m->len, .id = id,
                          .final = m->final, .osrc = m->osrc < 0 ? x : m->osrc, .nfwd = m->nfwd};

@@ -220,7 +220,7 @@ static int side_init(Side &s, int N, int P, int V, const sim_config &cfg, const 
         sink_init(&s.snk[static_cast<size_t>(x)]);
     }
     source_env_init(&s.senv, V, cfg.buf_depth, fl, rt, &s.mt);
-    s.kenv = sink_env{fl, t, rt->algo->minimal, &s.mt, &s.err, rt->algo->faults};
+    s.kenv = sink_env{fl, t, rt->minimal, &s.mt, &s.err, rt->algo->reroute != nullptr};
     s.chan_src.assign(static_cast<size_t>((N * P + N) * V), -1);
     s.chan_id.assign(static_cast<size_t>((N * P + N) * V), 0);
     return 0;
