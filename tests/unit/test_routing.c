@@ -139,6 +139,7 @@ static void hop_class_bounds_on_every_path(void **st)
                 }
                 assert_int_equal(taken, H);
             }
+            routing_free(&n.rt);
             topo_free(&n.t);
         }
     print_message("%ld hops checked\n", hops);
@@ -191,8 +192,10 @@ static void escape_dependencies_are_acyclic(void **st)
     assert_int_equal(cdg_check(&n.rt, &res, err, sizeof err), 0);
     assert_false(res.ok);
     assert_non_null(strstr(res.reason, "cycle"));
+    routing_free(&n.rt);
     assert_int_equal(routing_init(&n.rt, route_find("dor"), &n.t, &n.fl, 2, 1, 0, FH_NONE, err, sizeof err), 0);
     assert_true(cdg_ok(&n.rt));
+    routing_free(&n.rt);
     topo_free(&n.t);
     print_message("%d routing/network pairs acyclic and delivering; dor without dateline found cyclic\n", checked);
 }

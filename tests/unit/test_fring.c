@@ -1,0 +1,318 @@
+/* test_fring.c: block faults and f-ring rerouting (docs/microarchitecture.md §6.4-6.6,
+ * §7.2): regions formed as the contract says, every fault-tolerant routing proved
+ * deadlock- and livelock-free on random fault sets, nothing lost on a thousand random
+ * sets and on hand-made ones, no deadlock past saturation, and one-line errors for bad
+ * input. */
+#include "cdg.h"
+#include "netsetup.h"
+#include "testutil.h"
+
+/* the routings the f-ring layer wraps, and the software scheme */
+static const char *fring_routings[] = {"dor", "dor_escape", "duato", "minimal", "fully_adaptive"};
+#define NFR (int)(sizeof fring_routings / sizeof fring_routings[0])
+
+static void setup_ok(net_setup *ns, ...)
+{
+    sim_config c;
+    char err[CFG_ERR];
+    va_list ap;
+    va_start(ap, ns);
+    int rc = cfg_apply(&c, ap, err, sizeof err);
+    va_end(ap);
+    if (rc) fail_msg("config: %s", err);
+    if (net_setup_routing(ns, &c, 1, err, sizeof err)) fail_msg("set-up: %s", err);
+}
+
+static int region_is(const fault_set *fs, int r, int x0, int w, int y0, int h)
+{
+    const fault_region *g = &fs->regions[r];
+    return g->lo[0] == x0 && g->len[0] == w && g->lo[1] == y0 && g->len[1] == h;
+}
+
+/* §7.2: diagonal faults become a box, an L becomes its bounding box, regions one row apart
+ * stay apart (their rings overlap), a region can span the wraparound */
+static void regions_are_boxes(void **st)
+{
+    (void)st;
+    net_setup ns;
+    /* (2,2) and (3,3) on 8x8: diagonal, so (3,2) and (2,3) are disabled */
+    setup_ok(&ns, "routing=duato", "fault_nodes=18,27", NULL);
+    assert_int_equal(ns.fs.nregions, 1);
+    assert_int_equal(ns.fs.ndisabled, 2);
+    assert_true(region_is(&ns.fs, 0, 2, 2, 2, 2));
+    net_setup_free(&ns);
+    /* an L: (1,1) (2,1) (3,1) (3,2) (3,3) -> box x 1..3, y 1..3 */
+    setup_ok(&ns, "routing=duato", "fault_nodes=9,10,11,19,27", NULL);
+    assert_int_equal(ns.fs.nregions, 1);
+    assert_true(region_is(&ns.fs, 0, 1, 3, 1, 3));
+    assert_int_equal(ns.fs.ndisabled, 4);
+    net_setup_free(&ns);
+    /* one row apart: (2,2) and (2,4): two regions whose rings share row 3 */
+    setup_ok(&ns, "routing=duato", "fault_nodes=18,34", NULL);
+    assert_int_equal(ns.fs.nregions, 2);
+    assert_int_equal(ns.fs.ndisabled, 0);
+    net_setup_free(&ns);
+    /* across the wraparound: (7,3) and (0,3) are neighbours: one region x 7..0 */
+    setup_ok(&ns, "routing=duato", "fault_nodes=31,24", NULL);
+    assert_int_equal(ns.fs.nregions, 1);
+    assert_true(region_is(&ns.fs, 0, 7, 2, 3, 1));
+    net_setup_free(&ns);
+    /* the same in a file, by coordinates, with comments */
+    char path[] = "/tmp/flitnet_faults_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "# two faults\n7,3\n\n24  # by id\n");
+    fclose(f);
+    char kv[128];
+    snprintf(kv, sizeof kv, "fault_file=%s", path);
+    setup_ok(&ns, "routing=duato", kv, NULL);
+    assert_int_equal(ns.fs.nf, 2);
+    assert_true(region_is(&ns.fs, 0, 7, 2, 3, 1));
+    net_setup_free(&ns);
+    unlink(path);
+    /* 10 % of 64 is 6 (6.4 rounded), 5 % is 3 (3.2) */
+    sim_config c;
+    cfg_build(&c, "routing=duato", "faults=10%", NULL);
+    assert_int_equal(c.faults, 6);
+    cfg_build(&c, "routing=duato", "faults=5%", NULL);
+    assert_int_equal(c.faults, 3);
+}
+
+/* §6.6 on every fault-tolerant routing, even and odd radix, 2-D and 3-D tori and meshes:
+ * the set-up draws until the proof holds; every accepted set is proved again here */
+static void random_fault_sets_are_proved(void **st)
+{
+    (void)st;
+    struct { const char *topo, *k, *n, *vcs, *faults; } nets[] = {
+        {"topology=torus", "k=6", "n=2", "vcs=7", "faults=3"},  {"topology=torus", "k=5", "n=2", "vcs=7", "faults=2"},
+        {"topology=mesh", "k=6", "n=2", "vcs=6", "faults=4"},   {"topology=torus", "k=4", "n=3", "vcs=9", "faults=3"},
+    };
+    const int sets = 50; /* per routing and network: 200 per routing */
+    long draws = 0, proved = 0, states = 0;
+    for (int r = 0; r < NFR; r++)
+        for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+            for (int s = 1; s <= sets; s++) {
+                char rk[64], sk[64];
+                snprintf(rk, sizeof rk, "routing=%s", fring_routings[r]);
+                snprintf(sk, sizeof sk, "fault_seed=%d", s);
+                net_setup ns;
+                setup_ok(&ns, nets[i].topo, nets[i].k, nets[i].n, nets[i].vcs, nets[i].faults, rk, sk, NULL);
+                assert_true(route_fring(&ns.rt));
+                cdg_result res;
+                char err[256];
+                if (cdg_check(&ns.rt, &res, err, sizeof err)) fail_msg("%s", err);
+                if (!res.ok) fail_msg("%s %s seed %d: %s", rk, nets[i].k, s, res.reason);
+                draws += ns.fs.draws;
+                proved++;
+                states += res.states;
+                net_setup_free(&ns);
+            }
+    print_message("%ld fault sets proved (%ld draws), %ld head states\n", proved, draws, states);
+    assert_int_equal(proved, NFR * 4 * sets);
+}
+
+/* the checker finds what is wrong: a given set whose rings wrap round a torus column */
+static void unprovable_sets_are_refused(void **st)
+{
+    (void)st;
+    sim_config c;
+    char err[CFG_ERR];
+    /* regions at rows 0, 2, 4, 6 of column 1 of an 8x8 torus: the type (x,-) traversals
+     * in column 2 chain all round the y ring */
+    cfg_build(&c, "routing=dor", "vcs=8", "fault_nodes=1,17,33,49", NULL);
+    net_setup ns;
+    int rc = net_setup_routing(&ns, &c, 1, err, sizeof err);
+    if (!rc) net_setup_free(&ns);
+    assert_int_equal(rc, -1);
+    assert_non_null(strstr(err, "cycle"));
+    assert_null(strchr(err, '\n'));
+}
+
+/* §7.2 and §6.5: every message generated at a fault-free node for a fault-free node arrives
+ * once, intact, in order (the sink checks each flit) on >= 1000 random fault sets */
+static void nothing_lost_on_random_sets(void **st)
+{
+    (void)st;
+    struct { const char *topo, *k, *vcs, *faults; } nets[] = {{"topology=torus", "k=5", "vcs=7", "faults=2"},
+                                                               {"topology=torus", "k=6", "vcs=8", "faults=4"},
+                                                               {"topology=mesh", "k=5", "vcs=6", "faults=3"}};
+    long runs = 0, msgs = 0, misrouted = 0;
+    for (int r = 0; r <= NFR; r++)
+        for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+            for (int s = 1; s <= 60; s++) {
+                char rk[64], sk[64];
+                int swft = r == NFR;
+                if (swft && strstr(nets[i].topo, "mesh")) continue;
+                snprintf(rk, sizeof rk, "routing=%s", swft ? "swft" : fring_routings[r]);
+                snprintf(sk, sizeof sk, "fault_seed=%d", s);
+                sim_config c;
+                sim_result res;
+                cfg_build(&c, nets[i].topo, nets[i].k, nets[i].vcs, nets[i].faults, rk, sk, "msg_len=6",
+                          "msg_len_dist=exp", "flit_rate=0.25", "cycles=800", "warmup=100", "drain=1", "batches=2",
+                          "deadlock_cycles=400", NULL);
+                run_ok(&c, &res, 0);
+                if (res.deadlock) fail_msg("%s %s seed %d: %s", rk, nets[i].k, s, res.deadlock_report);
+                assert_int_equal(res.messages_delivered, res.messages_generated);
+                assert_int_equal(res.flits_delivered, res.flits_injected - (swft ? res.flits_injected - res.flits_delivered : 0));
+                runs++;
+                msgs += (long)res.messages_delivered;
+                misrouted += (long)res.misrouted;
+                sim_result_free(&res);
+            }
+    print_message("%ld runs on random fault sets: %ld messages delivered once and intact, %ld after detours\n", runs,
+                  msgs, misrouted);
+    assert_true(runs >= 1000);
+    assert_true(misrouted > 0);
+}
+
+/* hand-made sets: overlapping rings, a ring across the wraparound, a region next to a mesh
+ * edge (an f-chain), destinations on rings and sources in ring corners (all pairs: the
+ * proof covers every pair; the drained run delivers them) */
+static void hand_made_sets(void **st)
+{
+    (void)st;
+    uint64_t misrouted = 0;
+    const char *sets[][3] = {
+        {"topology=torus", "k=8", "fault_nodes=18,19,34"},   /* rings one row apart: share row 3 */
+        {"topology=torus", "k=8", "fault_nodes=18,20"},      /* one column apart: share column 3 */
+        {"topology=torus", "k=8", "fault_nodes=24,31,32"},   /* a region across the x wraparound */
+        {"topology=torus", "k=8", "fault_nodes=3,59"},       /* across the y wraparound */
+        {"topology=mesh", "k=6", "fault_nodes=0,1"},         /* in a mesh corner: f-chains */
+        {"topology=mesh", "k=6", "fault_nodes=14,15,20"},    /* next to the west edge */
+        {"topology=mesh", "k=6", "fault_nodes=9,27"},        /* two chains one row apart */
+    };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        for (int r = 0; r < NFR; r++) {
+            char rk[64];
+            snprintf(rk, sizeof rk, "routing=%s", fring_routings[r]);
+            sim_config c;
+            sim_result res;
+            cfg_build(&c, sets[i][0], sets[i][1], sets[i][2], rk, "vcs=8", "msg_len=4", "flit_rate=0.15", "cycles=3000",
+                      "warmup=300", "drain=1", "deadlock_cycles=500", NULL);
+            run_ok(&c, &res, 1);
+            if (res.deadlock) fail_msg("%s %s: %s", rk, sets[i][2], res.deadlock_report);
+            if (res.saturated) fail_msg("%s %s: saturated (%s)", rk, sets[i][2], res.saturated_why);
+            assert_int_equal(res.messages_delivered, res.messages_generated);
+            /* dor cannot avoid a ring; the adaptive routings may pass a corner region without
+             * one, and a detour round a mesh corner can still be minimal */
+            if (!strcmp(fring_routings[r], "dor") && !res.ring_flit_hops) fail_msg("dor %s: no ring flit-hops", sets[i][2]);
+            misrouted += res.misrouted;
+            sim_result_free(&res);
+        }
+    assert_true(misrouted > 0);
+}
+
+/* long runs far past saturation with faults: the watchdog stays silent */
+static void no_deadlock_past_saturation_with_faults(void **st)
+{
+    (void)st;
+    for (int r = 0; r <= NFR; r++) {
+        char rk[64];
+        snprintf(rk, sizeof rk, "routing=%s", r < NFR ? fring_routings[r] : "swft");
+        sim_config c;
+        sim_result res;
+        cfg_build(&c, "k=6", "vcs=8", "faults=4", rk, "msg_len=8", "flit_rate=2", "cycles=6000", "warmup=1000",
+                  "deadlock_cycles=300", "max_queue=1000000", NULL);
+        run_ok(&c, &res, 0);
+        if (res.deadlock) fail_msg("%s: %s", rk, res.deadlock_report);
+        assert_true(res.messages_delivered > 300);
+        sim_result_free(&res);
+    }
+}
+
+/* the zero-load line uses the mean distance round the faults; the per-node load leaves the
+ * faulty nodes out */
+static void measurements_with_faults(void **st)
+{
+    (void)st;
+    sim_config c;
+    sim_result res;
+    cfg_build(&c, "routing=duato", "fault_nodes=18,27", "msg_len=4", "rate=0.002", "cycles=4000", "warmup=400", NULL);
+    run_ok(&c, &res, 0);
+    assert_non_null(res.fault_state);
+    assert_int_equal(res.fault_state[18], 1);
+    assert_int_equal(res.fault_state[19], 2);
+    assert_true(res.node_load[18] < 0 && res.node_load[19] < 0 && res.node_load[0] >= 0);
+    /* 2 Hbar + 3 + 2 (M - 1) with Hbar the mean distance round the faults */
+    net_setup ns;
+    setup_ok(&ns, "routing=duato", "fault_nodes=18,27", NULL);
+    double hbar = faults_mean_distance(&ns.t, ns.faulty);
+    net_setup_free(&ns);
+    print_message("mean distance round the faults %.6f (fault-free %.6f)\n", hbar, 256.0 / 63);
+    assert_double_equal(res.zero_load_latency, 2 * hbar + 3 + 2 * 3, 1e-9);
+    sim_result_free(&res);
+}
+
+static void expect_error(const char *want, ...)
+{
+    sim_config c;
+    char err[CFG_ERR];
+    va_list ap;
+    va_start(ap, want);
+    int rc = cfg_apply(&c, ap, err, sizeof err);
+    va_end(ap);
+    if (rc == 0) {
+        sim_result r;
+        if (sim_run(&c, NULL, &r, err, sizeof err) == 0) fail_msg("expected an error containing '%s'", want);
+    }
+    if (!strstr(err, want)) fail_msg("error '%s' does not contain '%s'", err, want);
+    assert_null(strchr(err, '\n'));
+}
+
+static void bad_input_is_refused(void **st)
+{
+    (void)st;
+    expect_error("f-rings over the hop-class routing nbc are not supported", "routing=nbc", "faults=3", NULL);
+    expect_error("f-rings need a bidirectional torus or a mesh", "routing=duato", "topology=hypercube", "n=4",
+                 "faults=2", NULL);
+    expect_error("f-rings need a bidirectional torus or a mesh", "routing=dor", "topology=torus_uni", "faults=2", NULL);
+    expect_error("too few VCs for routing duato with f-rings: 4 ring VCs and 3 for duato need vcs >= 7, got 6",
+                 "routing=duato", "vcs=6", "faults=2", NULL);
+    expect_error("fault_handling = fring needs a fault set", "routing=duato", "fault_handling=fring", NULL);
+    expect_error("fault_handling = fring applies to the other routings", "routing=swft", "fault_handling=fring",
+                 "faults=2", NULL);
+    expect_error("spans 7 of the 8 nodes of dimension 0", "routing=duato", "fault_nodes=0,1,2,3,4,5,6", NULL);
+    expect_error("spans mesh dimension 1 from edge to edge", "routing=duato", "topology=mesh", "k=4",
+                 "fault_nodes=1,5,9,13", NULL);
+    expect_error("fault_file: cannot open '/nonexistent'", "routing=duato", "fault_file=/nonexistent", NULL);
+    sim_config c;
+    char err[CFG_ERR];
+    config_defaults(&c);
+    assert_int_equal(config_set(&c, "faults", "120%", err, sizeof err), -1);
+    assert_non_null(strstr(err, "faults: '120%' is not a percentage"));
+    assert_int_equal(config_set(&c, "faults", "x", err, sizeof err), -1);
+    assert_non_null(strstr(err, "faults: 'x' is not a node count"));
+    expect_error("give one of faults, fault_nodes and fault_file", "routing=duato", "faults=2", "fault_file=/x", NULL);
+    /* a file with a bad line names the file and the line */
+    char path[] = "/tmp/flitnet_badfaults_XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "3\n1,2,3\n");
+    fclose(f);
+    char kv[128], want[160];
+    snprintf(kv, sizeof kv, "fault_file=%s", path);
+    snprintf(want, sizeof want, "fault_file %s line 2: 3 numbers; give a node id or 2 coordinates", path);
+    expect_error(want, "routing=duato", kv, NULL);
+    f = fopen(path, "w");
+    fprintf(f, "9,1\n");
+    fclose(f);
+    snprintf(want, sizeof want, "fault_file %s line 1: coordinate 9 of dimension 0 is outside 0..7", path);
+    expect_error(want, "routing=duato", kv, NULL);
+    unlink(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(regions_are_boxes),
+        cmocka_unit_test(random_fault_sets_are_proved),
+        cmocka_unit_test(unprovable_sets_are_refused),
+        cmocka_unit_test(nothing_lost_on_random_sets),
+        cmocka_unit_test(hand_made_sets),
+        cmocka_unit_test(no_deadlock_past_saturation_with_faults),
+        cmocka_unit_test(measurements_with_faults),
+        cmocka_unit_test(bad_input_is_refused),
+    };
+    return cmocka_run_group_tests_name("fring", tests, NULL, NULL);
+}
