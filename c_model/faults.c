@@ -466,8 +466,10 @@ void faults_print(FILE *f, const fault_set *fs, const topology *t)
             int e = (d + 1) % t->n, ke = t->k[e];
             int plus = t->kind == TOPO_TORUS || g->lo[e] + g->len[e] < ke, minus = t->kind == TOPO_TORUS || g->lo[e] > 0;
             fprintf(f, "  blocked in dimension %d (either way): round the ring in dimension %d, %s\n", d, e,
-                    plus && minus ? "toward the destination (+ when level)" : plus ? "+ only (an f-chain: - is the edge)"
-                                                                            : "- only (an f-chain: + is the edge)");
+                    t->kind == TOPO_TORUS ? "+ for dateline class 0 (c < d), - for class 1"
+                    : plus && minus       ? "toward the destination (+ when level)"
+                    : plus                ? "+ only (an f-chain: - is the edge)"
+                                          : "- only (an f-chain: + is the edge)");
         }
     }
 }
