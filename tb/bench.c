@@ -102,6 +102,39 @@ static void bench_models(void)
     }
 }
 
+/* f-rings: the same routing and load with no faults and with 10 % faulty nodes */
+static int bench_fring(long cycles)
+{
+    static const char *routings[] = {"duato", "dor"};
+    printf("\nf-rings: 8x8 torus, V=10, M=64, 0.004 messages/node/cycle, no faults vs faults=10%% (fring, the set "
+           "proved at set-up)\n");
+    printf("%-8s %-10s %9s %10s %12s %12s %12s\n", "routing", "faults", "latency", "accepted", "cycles/s",
+           "flit-hops/s", "run incl. set-up");
+    for (size_t i = 0; i < sizeof routings / sizeof routings[0]; i++)
+        for (int f = 0; f < 2; f++) {
+            sim_config c;
+            char err[256], buf[64];
+            config_defaults(&c);
+            set(&c, "routing", routings[i]);
+            set(&c, "rate", "0.004");
+            snprintf(buf, sizeof buf, "%ld", cycles);
+            set(&c, "cycles", buf);
+            set(&c, "warmup", "10000");
+            if (f) set(&c, "faults", "10%");
+            if (config_resolve(&c, err, sizeof err)) { fprintf(stderr, "flitnet: %s\n", err); return 1; }
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            bench_run b = run_child(&c);
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            if (!b.ok) return 1;
+            double all = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+            printf("%-8s %-10s %9.1f %10.4f %12.4g %12.4g %10.2f s\n", routings[i], f ? "10% fring" : "none", b.latency,
+                   b.accepted, b.cycles / b.wall, b.flit_hops / b.wall, all);
+            fflush(stdout);
+        }
+    return 0;
+}
+
 int bench_main(int argc, char **argv)
 {
     long cycles = 100000;
@@ -152,6 +185,7 @@ int bench_main(int argc, char **argv)
             fflush(stdout);
         }
     }
+    bench_fring(cycles);
     bench_models();
     return 0;
 }

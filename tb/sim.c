@@ -321,7 +321,9 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     int delta = cfg->buf_depth == 1 ? 2 : 1;
     res->zero_load_latency = 2 * traffic_mean_hops(cfg, tp, trp, ns.faulty) + 3 + delta * (cfg->msg_len - 1);
     res->offered_flit_rate = cfg->traffic == TR_TRACE ? NAN : cfg->rate * cfg->msg_len;
-    res->accepted_flit_rate = (double)win_flits / (win * tp->N);
+    /* per node that sends and receives: faulty and disabled nodes do neither (§7.2) */
+    const int usable = ns.faulty ? trp->nalive : tp->N;
+    res->accepted_flit_rate = (double)win_flits / (win * usable);
     res->capacity = tp->capacity;
     res->normalized_throughput = res->accepted_flit_rate / tp->capacity;
     res->messages_generated = g.generated;
