@@ -244,38 +244,22 @@ static void measurements_with_faults(void **st)
     sim_result_free(&res);
 }
 
-static void expect_error(const char *want, ...)
-{
-    sim_config c;
-    char err[CFG_ERR];
-    va_list ap;
-    va_start(ap, want);
-    int rc = cfg_apply(&c, ap, err, sizeof err);
-    va_end(ap);
-    if (rc == 0) {
-        sim_result r;
-        if (sim_run(&c, NULL, &r, err, sizeof err) == 0) fail_msg("expected an error containing '%s'", want);
-    }
-    if (!strstr(err, want)) fail_msg("error '%s' does not contain '%s'", err, want);
-    assert_null(strchr(err, '\n'));
-}
-
 static void bad_input_is_refused(void **st)
 {
     (void)st;
-    expect_error("f-rings over the hop-class routing nbc are not supported", "routing=nbc", "faults=3", NULL);
-    expect_error("f-rings need a bidirectional torus or a mesh", "routing=duato", "topology=hypercube", "n=4",
+    expect_refused("f-rings over the hop-class routing nbc are not supported", "routing=nbc", "faults=3", NULL);
+    expect_refused("f-rings need a bidirectional torus or a mesh", "routing=duato", "topology=hypercube", "n=4",
                  "faults=2", NULL);
-    expect_error("f-rings need a bidirectional torus or a mesh", "routing=dor", "topology=torus_uni", "faults=2", NULL);
-    expect_error("too few VCs for routing duato with f-rings: 4 ring VCs and 3 for duato need vcs >= 7, got 6",
+    expect_refused("f-rings need a bidirectional torus or a mesh", "routing=dor", "topology=torus_uni", "faults=2", NULL);
+    expect_refused("too few VCs for routing duato with f-rings: 4 ring VCs and 3 for duato need vcs >= 7, got 6",
                  "routing=duato", "vcs=6", "faults=2", NULL);
-    expect_error("fault_handling = fring needs a fault set", "routing=duato", "fault_handling=fring", NULL);
-    expect_error("fault_handling = fring applies to the other routings", "routing=swft", "fault_handling=fring",
+    expect_refused("fault_handling = fring needs a fault set", "routing=duato", "fault_handling=fring", NULL);
+    expect_refused("fault_handling = fring applies to the other routings", "routing=swft", "fault_handling=fring",
                  "faults=2", NULL);
-    expect_error("spans 7 of the 8 nodes of dimension 0", "routing=duato", "fault_nodes=0,1,2,3,4,5,6", NULL);
-    expect_error("spans mesh dimension 1 from edge to edge", "routing=duato", "topology=mesh", "k=4",
+    expect_refused("spans 7 of the 8 nodes of dimension 0", "routing=duato", "fault_nodes=0,1,2,3,4,5,6", NULL);
+    expect_refused("spans mesh dimension 1 from edge to edge", "routing=duato", "topology=mesh", "k=4",
                  "fault_nodes=1,5,9,13", NULL);
-    expect_error("fault_file: cannot open '/nonexistent'", "routing=duato", "fault_file=/nonexistent", NULL);
+    expect_refused("fault_file: cannot open '/nonexistent'", "routing=duato", "fault_file=/nonexistent", NULL);
     sim_config c;
     char err[CFG_ERR];
     config_defaults(&c);
@@ -283,7 +267,7 @@ static void bad_input_is_refused(void **st)
     assert_non_null(strstr(err, "faults: '120%' is not a percentage"));
     assert_int_equal(config_set(&c, "faults", "x", err, sizeof err), -1);
     assert_non_null(strstr(err, "faults: 'x' is not a node count"));
-    expect_error("give one of faults, fault_nodes and fault_file", "routing=duato", "faults=2", "fault_file=/x", NULL);
+    expect_refused("give one of faults, fault_nodes and fault_file", "routing=duato", "faults=2", "fault_file=/x", NULL);
     /* a file with a bad line names the file and the line */
     char path[] = "/tmp/flitnet_badfaults_XXXXXX";
     int fd = mkstemp(path);
@@ -293,12 +277,12 @@ static void bad_input_is_refused(void **st)
     char kv[128], want[160];
     snprintf(kv, sizeof kv, "fault_file=%s", path);
     snprintf(want, sizeof want, "fault_file %s line 2: 3 numbers; give a node id or 2 coordinates", path);
-    expect_error(want, "routing=duato", kv, NULL);
+    expect_refused(want, "routing=duato", kv, NULL);
     f = fopen(path, "w");
     fprintf(f, "9,1\n");
     fclose(f);
     snprintf(want, sizeof want, "fault_file %s line 1: coordinate 9 of dimension 0 is outside 0..7", path);
-    expect_error(want, "routing=duato", kv, NULL);
+    expect_refused(want, "routing=duato", kv, NULL);
     unlink(path);
 }
 

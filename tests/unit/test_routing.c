@@ -274,38 +274,22 @@ static void swft_delivers_around_faults(void **st)
     sim_result_free(&rb);
 }
 
-static void expect_error(const char *want, ...)
-{
-    sim_config c;
-    char err[CFG_ERR];
-    va_list ap;
-    va_start(ap, want);
-    int rc = cfg_apply(&c, ap, err, sizeof err);
-    va_end(ap);
-    if (rc == 0) {
-        sim_result r;
-        if (sim_run(&c, NULL, &r, err, sizeof err) == 0) fail_msg("expected an error containing '%s'", want);
-    }
-    if (!strstr(err, want)) fail_msg("error '%s' does not contain '%s'", err, want);
-    assert_null(strchr(err, '\n'));
-}
-
 static void bad_input_is_refused(void **st)
 {
     (void)st;
-    expect_error("too few VCs for routing nbc: 5 hop classes", "routing=nbc", "vcs=4", NULL);
-    expect_error("too few VCs for routing duato_nbc: 5 escape VCs", "routing=duato_nbc", "vcs=5", NULL);
-    expect_error("too few VCs for routing phop: 9 hop classes", "routing=phop", "vcs=8", NULL);
-    expect_error("needs an even radix", "routing=nhop", "k=5", NULL);
-    expect_error("escape_vcs applies to the duato_* routings", "routing=nbc", "escape_vcs=7", NULL);
-    expect_error("timeout needs a routing with escape VCs", "routing=dor", "timeout=10", NULL);
-    expect_error("fault_handling = software needs routing swft", "routing=duato", "faults=3", "fault_handling=software", NULL);
-    expect_error("disconnects the network", "routing=swft", "k=4", "fault_nodes=1,4,6,9", NULL);
-    expect_error("fault_nodes: node 99 does not exist", "routing=swft", "k=4", "fault_nodes=99", NULL);
-    expect_error("fault_nodes: 'x' is not a node id", "routing=swft", "k=4", "fault_nodes=3,x", NULL);
-    expect_error("only traffic = uniform", "routing=swft", "faults=2", "traffic=transpose", NULL);
-    expect_error("routing swft needs a bidirectional torus", "routing=swft", "topology=mesh", NULL);
-    expect_error("give one of faults, fault_nodes and fault_file", "routing=swft", "faults=2", "fault_nodes=3", NULL);
+    expect_refused("too few VCs for routing nbc: 5 hop classes", "routing=nbc", "vcs=4", NULL);
+    expect_refused("too few VCs for routing duato_nbc: 5 escape VCs", "routing=duato_nbc", "vcs=5", NULL);
+    expect_refused("too few VCs for routing phop: 9 hop classes", "routing=phop", "vcs=8", NULL);
+    expect_refused("needs an even radix", "routing=nhop", "k=5", NULL);
+    expect_refused("escape_vcs applies to the duato_* routings", "routing=nbc", "escape_vcs=7", NULL);
+    expect_refused("timeout needs a routing with escape VCs", "routing=dor", "timeout=10", NULL);
+    expect_refused("fault_handling = software needs routing swft", "routing=duato", "faults=3", "fault_handling=software", NULL);
+    expect_refused("disconnects the network", "routing=swft", "k=4", "fault_nodes=1,4,6,9", NULL);
+    expect_refused("fault_nodes: node 99 does not exist", "routing=swft", "k=4", "fault_nodes=99", NULL);
+    expect_refused("fault_nodes: 'x' is not a node id", "routing=swft", "k=4", "fault_nodes=3,x", NULL);
+    expect_refused("only traffic = uniform", "routing=swft", "faults=2", "traffic=transpose", NULL);
+    expect_refused("routing swft needs a bidirectional torus", "routing=swft", "topology=mesh", NULL);
+    expect_refused("give one of faults, fault_nodes and fault_file", "routing=swft", "faults=2", "fault_nodes=3", NULL);
 }
 
 int main(void)

@@ -58,6 +58,24 @@ static inline void run_ok(const sim_config *c, sim_result *r, int shuffle)
     if (sim_run(c, &o, r, err, sizeof err)) fail_msg("sim_run: %s", err);
     if (r->corrupt) fail_msg("corrupt deliveries: %s", r->corrupt_first);
 }
+/* the configuration (NULL-terminated "key=value" strings) is refused, at resolution or by
+ * sim_run, with one line containing want */
+static inline void expect_refused(const char *want, ...)
+{
+    sim_config c;
+    char err[CFG_ERR];
+    va_list ap;
+    va_start(ap, want);
+    int rc = cfg_apply(&c, ap, err, sizeof err);
+    va_end(ap);
+    if (rc == 0) {
+        sim_result r;
+        if (sim_run(&c, NULL, &r, err, sizeof err) == 0) fail_msg("expected an error containing '%s'", want);
+    }
+    if (!strstr(err, want)) fail_msg("error '%s' does not contain '%s'", err, want);
+    assert_null(strchr(err, '\n'));
+}
+
 /* the latency of one message of m flits from src to dst, alone in the network (a trace
  * run); checks it arrived once by a minimal path */
 static inline double single_message_latency_v(const char *topo, const char *k, const char *n, int B, int src, int dst,
