@@ -51,6 +51,7 @@ int routing_init(routing *r, const route_algo *a, const topology *t, const flit_
     r->levels = a->levels;
     r->minimal = a->minimal;
     r->prove = 1;
+    r->detours = fh == FH_FRING_BASE;
     r->escape = route_all_vcs(V); /* a routing without adaptive VCs: every VC escapes */
     if (fh == FH_SOFTWARE && !a->reroute) {
         snprintf(err, errlen, "fault_handling = software needs routing swft (or dor); %s has no node software", a->name);

@@ -25,7 +25,8 @@ typedef struct {
     uint32_t m[ROUTE_LEVELS][MAX_PORTS];  /* [level][output port]: mask of output VCs */
 } route_cands;
 
-typedef enum { FH_NONE, FH_FRING, FH_SOFTWARE } fault_handling;
+/* FH_FRING_BASE: the routing is the base of an f-ring layer (route_fring.c builds it so) */
+typedef enum { FH_NONE, FH_FRING, FH_SOFTWARE, FH_FRING_BASE } fault_handling;
 
 /* what the node software knows of a message it takes off the network (§7.1) */
 typedef struct {
@@ -60,6 +61,10 @@ typedef struct route_algo {
      * never takes messages off the network early. */
     int (*reroute)(const struct routing *r, int x, const reroute_msg *m, int *dst, int *ring);
     void (*release)(struct routing *r);  /* frees priv; NULL: nothing to free */
+    /* the VCs an escape hop of this head may take on any port (hop classes lo..hi); a layer
+     * that detours such a routing puts its detour hops on them (§6.5). NULL: the routing's
+     * escape VCs depend on the port. */
+    uint32_t (*escape_classes)(const struct routing *r, flit_t head);
     int minimal;  /* every route is a minimal path (checked by the sink) */
     int code;     /* the RTL's ROUTING parameter (docs/rtl.md) */
     int levels;   /* priority levels used: a time-out needs 2 */
@@ -70,6 +75,7 @@ typedef struct route_algo {
 #define MAX_CLASSES 64
 typedef struct {
     int C;                       /* classes */
+    int Cmin;                    /* classes a minimal path needs (C = Cmin unless detours widen them) */
     int nscheme;                 /* 1: N-scheme (negative hops), 0: P-scheme (every hop) */
     int8_t cls[MAX_VCS];         /* class of escape VC w, -1 for an adaptive VC */
     uint32_t cls_ge[MAX_CLASSES + 1], cls_le[MAX_CLASSES]; /* VCs of classes >= c, <= c */
@@ -86,6 +92,7 @@ typedef struct routing {
     int levels, minimal;   /* of the whole stack (a layer's may differ from its base's) */
     const uint8_t *faulty; /* [N] 1 = faulty or disabled, or NULL; set by routing_prepare */
     int prove;             /* 1 (default): prepare runs the per-fault-set proof (§6.6) where it has one */
+    int detours;           /* the base of an f-ring layer: messages may leave minimal paths */
     void *priv;            /* the algorithm's own tables */
     struct routing *base;  /* a layer: the routing it wraps (owned), else NULL */
 } routing;

@@ -17,7 +17,8 @@
 enum { PH_NONE = 0, PH_OUT = 1, PH_ALONG = 2, PH_BACK = 3 };
 
 typedef struct {
-    int vbase;          /* ring VCs vbase .. V-1; class (d, s) is VC vbase + 2d + s */
+    int vbase;          /* ring VCs vbase .. V-1; class (d, s) is VC vbase + 2d + s; V: none */
+    int own_classes;    /* the base's hop classes carry the ring hops (no ring VCs) */
     uint32_t *ring_ok;  /* [N] bit 2p+o: orientation o allowed when blocked at port p */
 } fring_state;
 
@@ -81,14 +82,20 @@ static int enter(const routing *r, int x, int dst, int *d_out, int *s_out, int *
     return 2 * e + o;
 }
 
-static void fring_cands(const routing *r, int x, int inport, flit_t h, route_cands *c)
+/* the VCs of a ring hop of class (d, s): the ring VC, or the base's own classes lo..hi */
+static uint32_t ring_vcs(const routing *r, flit_t h, int d, int s)
 {
     const fring_state *fs = r->priv;
+    return fs->own_classes ? r->base->algo->escape_classes(r->base, h) : 1u << (fs->vbase + 2 * d + s);
+}
+
+static void fring_cands(const routing *r, int x, int inport, flit_t h, route_cands *c)
+{
     const topology *t = r->t;
     const int ring = flit_ring(r->fl, h), dst = flit_dst(r->fl, h), d = ring >> 4, sd = ring >> 3 & 1;
     int port, ph = advance(r, x, dst, ring & 3, ring >> 2 & 1, sd, d, &port);
     if (ph != PH_NONE) {
-        c->m[0][port] = 1u << (fs->vbase + 2 * d + sd);
+        c->m[0][port] = ring_vcs(r, h, d, sd);
         return;
     }
     const routing *b = r->base;
@@ -102,7 +109,7 @@ static void fring_cands(const routing *r, int x, int inport, flit_t h, route_can
     if (!esc) { /* blocked: the ring is the escape */
         int d2, s2, o2;
         port = enter(r, x, dst, &d2, &s2, &o2);
-        c->m[r->levels - 1][port] |= 1u << (fs->vbase + 2 * d2 + s2);
+        c->m[r->levels - 1][port] |= ring_vcs(r, h, d2, s2);
     }
 }
 
@@ -110,21 +117,25 @@ static flit_t fring_update(const routing *r, int x, flit_t h, int oport, int ovc
 {
     const fring_state *fs = r->priv;
     const flit_layout *fl = r->fl;
-    if (ovc >= fs->vbase) { /* a ring hop: the phase it was offered in */
-        const int ring = flit_ring(fl, h), dst = flit_dst(fl, h);
-        int o = ring >> 2 & 1, sd = ring >> 3 & 1, d = ring >> 4, port;
-        int ph = advance(r, x, dst, ring & 3, o, sd, d, &port);
+    const routing *b = r->base;
+    const int ring = flit_ring(fl, h), dst = flit_dst(fl, h);
+    int o = ring >> 2 & 1, sd = ring >> 3 & 1, d = ring >> 4, port;
+    int ph = advance(r, x, dst, ring & 3, o, sd, d, &port);
+    /* a ring hop: on a ring VC, or (own classes) on the ring or on a port no minimal path
+     * takes (the base offers minimal ports only, so that is the ring's entry) */
+    int is_ring = fs->own_classes ? ph != PH_NONE || !(route_min_ports(r->t, x, dst) >> oport & 1) : ovc >= fs->vbase;
+    if (is_ring) { /* the phase it was offered in */
         if (ph == PH_NONE) {
             ph = PH_OUT;
             port = enter(r, x, dst, &d, &sd, &o);
         }
         (void)port;
         h = bits_set(h, fl->ring_lo, fl->RW, (uint64_t)ring_field(ph, o, sd, d));
-        const routing *b = r->base;
-        return b->algo->update ? b->algo->update(b, x, h, oport, ROUTE_LAYER_ESCAPE) : h;
+        /* own classes: a hop like any other (lo grows); ring VCs: the base's classes stay */
+        if (!b->algo->update) return h;
+        return b->algo->update(b, x, h, oport, fs->own_classes ? ovc : ROUTE_LAYER_ESCAPE);
     }
     h = bits_set(h, fl->ring_lo, fl->RW, 0);
-    const routing *b = r->base;
     return b->algo->update ? b->algo->update(b, x, h, oport, ovc) : h;
 }
 
@@ -194,7 +205,7 @@ static int base_min_vcs(const routing *top, const route_algo *a, int R)
     char e2[256];
     for (int v = 1; v + R <= MAX_VCS; v++) {
         routing b;
-        if (!routing_init(&b, a, top->t, top->fl, v, top->dateline, top->E, FH_NONE, e2, sizeof e2)) {
+        if (!routing_init(&b, a, top->t, top->fl, v, top->dateline, top->E, FH_FRING_BASE, e2, sizeof e2)) {
             routing_free(&b);
             return v;
         }
@@ -212,7 +223,9 @@ int fring_wrap(routing *r, char *err, size_t errlen)
                  "round a region in a second dimension)", FAULT_MAX_BLOCK_DIMS);
         return -1;
     }
-    const int R = 2 * t->n;
+    /* a base whose escape hops may take any port on its own classes detours on them; the
+     * others get one ring VC per blocked direction (§6.5) */
+    const int R = a->escape_classes ? 0 : 2 * t->n;
     char e2[256];
     routing *b = calloc(1, sizeof *b);
     fring_state *fs = calloc(1, sizeof *fs);
@@ -224,7 +237,7 @@ int fring_wrap(routing *r, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (r->V - R < 1 || routing_init(b, a, t, r->fl, r->V - R, r->dateline, r->E, FH_NONE, e2, sizeof e2)) {
+    if (r->V - R < 1 || routing_init(b, a, t, r->fl, r->V - R, r->dateline, r->E, FH_FRING_BASE, e2, sizeof e2)) {
         int m = base_min_vcs(r, a, R);
         if (m < 0) snprintf(err, errlen, "routing %s with f-rings: %s", a->name, r->V - R < 1 ? "no VCs left" : e2);
         else
@@ -235,19 +248,8 @@ int fring_wrap(routing *r, char *err, size_t errlen)
         free(fs);
         return -1;
     }
-    if (route_hop_info(b)) {
-        /* §6.5: a ring channel shared by messages of different hop classes joins high classes
-         * to low ones; the per-fault-set proof fails on nearly every set (docs/microarchitecture.md) */
-        snprintf(err, errlen, "f-rings over the hop-class routing %s are not supported: ring channels shared by messages "
-                 "of different hop classes make the escape graph cyclic (use dor, dor_escape, duato, minimal or "
-                 "fully_adaptive, or routing swft)", a->name);
-        routing_free(b);
-        free(b);
-        free(fs->ring_ok);
-        free(fs);
-        return -1;
-    }
     fs->vbase = r->V - R;
+    fs->own_classes = R == 0;
     r->algo = &route_fring_layer;
     r->base = b;
     r->priv = fs;

@@ -27,8 +27,12 @@ static void describe(FILE *f, const sim_config *c, const net_setup *ns)
     char shape[128];
     const routing *r = &ns->rt;
     fprintf(f, "%s, V=%d, routing %s", config_shape(c, shape, sizeof shape), c->vcs, route_base_algo(r)->name);
-    if (route_fring(r))
-        fprintf(f, " with f-rings (ring VCs %d..%d, one per port direction; the routing uses VCs 0..%d)",
+    const hop_classes *hc = route_fring(r) ? route_hop_info(r->base) : NULL;
+    if (hc)
+        fprintf(f, " with f-rings (ring hops on its own escape classes: %d classes, %d of them headroom for detours)",
+                hc->C, hc->C - hc->Cmin);
+    else if (route_fring(r))
+        fprintf(f, " with f-rings (ring VCs %d..%d, one per blocked direction; the routing uses VCs 0..%d)",
                 r->base->V, r->V - 1, r->base->V - 1);
     else if (ns->fh == FH_SOFTWARE)
         fprintf(f, " with software rerouting (node software, §7.1)");
