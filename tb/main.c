@@ -62,7 +62,7 @@ static int cmd_sim(int argc, char **argv)
     if (argc > 60) return cli_fail("too many arguments");
     if (cli_build_config(argc, argv, &c, rest, &nrest, NULL)) return 1;
     const char *json = NULL;
-    sim_options opt = {0, 0, NULL, 0, 999};
+    sim_options opt = {0, 0, NULL, 0, 999, 0};
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "--json") && i + 1 < nrest) json = rest[++i];
         else if (!strcmp(rest[i], "--shuffle-order")) opt.shuffle_order = 1;

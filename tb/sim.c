@@ -1,6 +1,7 @@
 /* sim.c: see sim.h. */
 #include "sim.h"
 #include "deadlock.h"
+#include "invariants.h"
 #include "message.h"
 #include "netsetup.h"
 #include "network.h"
@@ -96,7 +97,7 @@ void sim_result_free(sim_result *r)
 int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
 {
     memset(res, 0, sizeof *res);
-    sim_options defopt = {0, 0, NULL, 0, 0};
+    sim_options defopt = {0, 0, NULL, 0, 0, 0};
     if (!opt) opt = &defopt;
     net_setup ns;
     msg_table msgs;
@@ -225,6 +226,10 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
             break;
         }
         if (vcd) vcd_cycle(vcd, net, tt);
+        if (opt->check_invariants && network_check(net, tt, err, errlen)) {
+            rc = -1;
+            goto done;
+        }
         if (in_window) {
             double q = (double)(g.generated - delivered_msgs);
             in_system += q;

@@ -52,6 +52,7 @@ typedef struct {
     int quiet;
     const char *vcd;              /* write the routers' waves (c_model/vcd.h) here, or NULL */
     uint64_t vcd_from, vcd_to;    /* cycles written, inclusive */
+    int check_invariants;         /* check the routers' state after every cycle (c_model/invariants.h) */
 } sim_options;
 
 /* Runs one simulation. Returns 0 (result filled, possibly saturated or deadlocked), or

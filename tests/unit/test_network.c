@@ -1,5 +1,7 @@
 /* test_network.c: the invariants of the router network (issue 2, item 10) and the
  * contract's closed forms (docs/microarchitecture.md §9). */
+#include "invariants.h"
+#include "netsetup.h"
 #include "testutil.h"
 #include "topology.h"
 #include <math.h>
@@ -247,6 +249,88 @@ static void vc_usage_and_channel_load_are_consistent(void **st)
     sim_result_free(&r);
 }
 
+/* the invariant checker (c_model/invariants.h) holds on a hand-driven network and fires on
+ * each kind of broken state, naming it */
+static void expect_broken(const network *net, uint64_t t, const char *want, const char *or_want)
+{
+    char err[512];
+    assert_int_equal(network_check(net, t, err, sizeof err), -1);
+    if (!strstr(err, want) && !(or_want && strstr(err, or_want))) fail_msg("'%s' does not name '%s'", err, want);
+}
+
+static void invariants_fire_on_broken_state(void **st)
+{
+    (void)st;
+    sim_config c;
+    cfg_build(&c, "k=4", "vcs=4", "buf_depth=2", "obuf_depth=2", NULL);
+    net_setup ns;
+    char err[512];
+    if (net_setup_build(&ns, &c, err, sizeof err)) fail_msg("%s", err);
+    network *net = &ns.net;
+    const int N = net->N, P = net->P, Pn = net->Pn, V = net->V;
+    uint64_t t = 0;
+    /* every node sends one 3-flit message on VC 0 in cycles 0..2, to the node 10 away */
+    for (; t < 4; t++) {
+        for (int x = 0; x < N; x++) {
+            link_sig *in = &net->in[t & 1][x * P + Pn];
+            int dst = (x + 10) % N;
+            in->vc = t < 3 ? 0 : -1;
+            in->flit = t == 0 ? route_init_head(&ns.rt, x, dst, flit_make_head(&ns.fl, dst, x, 0, 0, 0))
+                              : flit_make_body(x, 0, (int)t, t == 2);
+            router_step(net, x, t);
+        }
+        if (network_check(net, t, err, sizeof err)) fail_msg("%s", err);
+    }
+    t--;
+    /* a credit too many on an output VC with a message out */
+    int found = 0;
+    for (int i = 0; i < N * P && !found; i++)
+        for (int w = 0; w < V && !found; w++)
+            if (i % P < Pn && net->down[i] >= 0 && net->ovc[i * V + w].credit < 2) {
+                net->ovc[i * V + w].credit++;
+                expect_broken(net, t, "credits of output VC", NULL);
+                net->ovc[i * V + w].credit--;
+                found = 1;
+            }
+    assert_true(found);
+    /* an active input VC whose output VC is not busy */
+    found = 0;
+    for (int i = 0; i < N * P && !found; i++)
+        for (int v = 0; v < V && !found; v++)
+            if (net->ivc_act[i] >> v & 1) {
+                int x = i / P, o = net->ivc[i * V + v].oport, w = net->ivc[i * V + v].ovc;
+                net->ovc_busy[x * P + o] &= ~(1u << w);
+                expect_broken(net, t, "which it does not own", "but is free"); /* whichever side is checked first */
+                net->ovc_busy[x * P + o] |= 1u << w;
+                found = 1;
+            }
+    assert_true(found);
+    /* a stalled hint on an idle input VC */
+    net->stalled[3 * P] |= 1u << 3;
+    expect_broken(net, t, "is marked stalled", NULL);
+    net->stalled[3 * P] &= ~(1u << 3);
+    /* a blocked hint without cached candidates */
+    net->blocked[3 * P] |= 1u << 3;
+    expect_broken(net, t, "blocked without cached candidates", NULL);
+    net->blocked[3 * P] &= ~(1u << 3);
+    /* the flit count of a router */
+    net->held[5]++;
+    expect_broken(net, t, "held =", NULL);
+    net->held[5]--;
+    /* a router that drove something but is not marked dirty */
+    found = 0;
+    for (int x = 0; x < N && !found; x++)
+        if (net->dirty[t & 1][x]) {
+            net->dirty[t & 1][x] = 0;
+            expect_broken(net, t, "not marked dirty", NULL);
+            net->dirty[t & 1][x] = 1;
+            found = 1;
+        }
+    assert_true(found);
+    assert_int_equal(network_check(net, t, err, sizeof err), 0);
+    net_setup_free(&ns);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +345,7 @@ int main(void)
         cmocka_unit_test(deadlock_without_dateline_is_detected),
         cmocka_unit_test(partial_deadlock_is_detected),
         cmocka_unit_test(vc_usage_and_channel_load_are_consistent),
+        cmocka_unit_test(invariants_fire_on_broken_state),
     };
     return cmocka_run_group_tests_name("network", tests, NULL, NULL);
 }

@@ -1,0 +1,96 @@
+/* invariants.c: see invariants.h. */
+#include "invariants.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+static int broken(char *err, size_t errlen, uint64_t t, int x, const char *fmt, ...)
+{
+    int n = snprintf(err, errlen, "invariant broken after cycle %llu at router %d: ", (unsigned long long)t, x);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n >= 0 && (size_t)n < errlen) vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int ob_count(const network *net, int ov, int port_idx, int w)
+{
+    if (net->Bo == 1) return (int)(net->ob_ne[port_idx] >> w & 1);
+    return net->ovc[ov].cnt;
+}
+
+int network_check(const network *net, uint64_t t, char *err, size_t errlen)
+{
+    const int N = net->N, P = net->P, Pn = net->Pn, V = net->V, B = net->B, Bo = net->Bo, cur = (int)(t & 1);
+    for (int x = 0; x < N; x++) {
+        int held = 0;
+        for (int p = 0; p < P; p++) {
+            const int pi = x * P + p;
+            for (int v = 0; v < V; v++) {
+                const uint32_t bit = 1u << v;
+                const int iv = pi * V + v, ov = pi * V + v;
+                int n = network_ib_count(net, iv), m = ob_count(net, ov, pi, v);
+                held += n + m;
+                if (B > 1 && ((net->ib_ne[pi] & bit) != 0) != (n > 0))
+                    return broken(err, errlen, t, x, "input VC %d.%d: non-empty bit %d, %d flits", p, v,
+                                  (int)(net->ib_ne[pi] >> v & 1), n);
+                if (Bo > 1 && (((net->ob_ne[pi] & bit) != 0) != (m > 0) || ((net->ob_full[pi] & bit) != 0) != (m == Bo)))
+                    return broken(err, errlen, t, x, "output VC %d.%d: masks disagree with %d flits", p, v, m);
+                /* a busy output VC: its owner holds it, or the owner's tail waits in its buffer */
+                if (net->ovc_busy[pi] & bit) {
+                    int q = net->ovc_owner[ov], i = q / V, u = q % V, oiv = (x * P + i) * V + u;
+                    int holds = (net->ivc_act[x * P + i] >> u & 1) && net->ivc[oiv].oport == p && net->ivc[oiv].ovc == v;
+                    if (!holds && !m)
+                        return broken(err, errlen, t, x,
+                                      "output VC %d.%d is busy, but its owner %d.%d does not hold it and its buffer is empty",
+                                      p, v, i, u);
+                } else if (m && !(net->ovc_busy[pi] & bit)) {
+                    return broken(err, errlen, t, x, "output VC %d.%d holds %d flits but is free", p, v, m);
+                }
+                if (net->ivc_act[pi] & bit) {
+                    int o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
+                    if (!(net->ovc_busy[x * P + o] >> w & 1) || net->ovc_owner[(x * P + o) * V + w] != p * V + v)
+                        return broken(err, errlen, t, x, "input VC %d.%d is active on output VC %d.%d, which it does not own",
+                                      p, v, o, w);
+                    if ((net->stalled[pi] & bit) && !(ob_count(net, (x * P + o) * V + w, x * P + o, w) == Bo))
+                        return broken(err, errlen, t, x, "input VC %d.%d is marked stalled but output VC %d.%d has room",
+                                      p, v, o, w);
+                } else if (net->stalled[pi] & bit) {
+                    return broken(err, errlen, t, x, "idle input VC %d.%d is marked stalled", p, v);
+                }
+                /* a blocked head: every cached candidate busy, unless a time-out gates level 1 */
+                if ((net->blocked[pi] & bit) && !(net->ivc_act[pi] & bit)) {
+                    if (!(net->rc_valid[pi] & bit))
+                        return broken(err, errlen, t, x, "input VC %d.%d is blocked without cached candidates", p, v);
+                    const uint32_t *c = &net->rc[(size_t)iv * ROUTE_LEVELS * P];
+                    for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1) {
+                        int o = __builtin_ctz(pm);
+                        for (int l = 0; l < ROUTE_LEVELS; l++)
+                            if (c[l * P + o] & ~net->ovc_busy[x * P + o])
+                                return broken(err, errlen, t, x,
+                                              "input VC %d.%d is blocked but output VC %d.%d (level %d) is free", p, v, o,
+                                              __builtin_ctz(c[l * P + o] & ~net->ovc_busy[x * P + o]), l);
+                    }
+                }
+                /* credits: the sender's count, the downstream buffer, the link and the wire back add up to B */
+                if (p < Pn && net->down[pi] >= 0) {
+                    int slot = net->down[pi];
+                    int credit = B == 1 ? (int)(net->cred_ok[pi] >> v & 1) : net->ovc[ov].credit;
+                    int in_buf = network_ib_count(net, slot * V + v);
+                    int on_link = net->in[cur][slot].vc == v;
+                    int on_wire = (int)(net->cr[cur][pi] >> v & 1);
+                    if (credit + in_buf + on_link + on_wire != B)
+                        return broken(err, errlen, t, x,
+                                      "credits of output VC %d.%d: %d + %d buffered + %d on the link + %d returning != B = %d",
+                                      p, v, credit, in_buf, on_link, on_wire, B);
+                }
+            }
+        }
+        if (held != net->held[x]) return broken(err, errlen, t, x, "held = %d, but its buffers hold %d flits", net->held[x], held);
+        if (!net->dirty[cur][x])
+            for (int p = 0; p < P; p++)
+                if (net->in[cur][net->out_slot[x * P + p]].vc >= 0 || net->cr[cur][net->cr_slot[x * P + p]])
+                    return broken(err, errlen, t, x, "not marked dirty but drives port %d", p);
+    }
+    return 0;
+}
