@@ -82,7 +82,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
         net->dirty[b] = xcalloc((size_t)t->N, 1, &fail);
     }
     if (fail) { network_free(net); snprintf(err, errlen, "out of memory for the network"); return -1; }
-    uint32_t all = rp->V >= 32 ? 0xFFFFFFFFu : (1u << rp->V) - 1;
+    uint32_t all = route_all_vcs(rp->V);
     for (size_t i = 0; i < NV; i++) net->ovc[i].credit = (uint8_t)rp->B;
     for (size_t i = 0; i < NP; i++) {
         net->cred_ok[i] = all;

@@ -477,8 +477,6 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
     }
 }
 
-double config_msg_rate(const sim_config *c) { return c->rate; }
-
 const char *config_traffic_name(traffic_kind t) { return e_traffic[t]; }
 
 const char *config_shape(const sim_config *c, char *buf, size_t len)

@@ -64,8 +64,6 @@ int config_resolve(sim_config *c, char *err, size_t errlen);
 const char *config_key_name(int i);
 const char *config_key_help(int i);
 void config_value(const sim_config *c, int i, char *buf, size_t len);
-/* message length mean and per-node message rate after resolution */
-double config_msg_rate(const sim_config *c);
 const char *config_traffic_name(traffic_kind t);
 /* "8x8 torus", "16x16 torus_uni", "2^10 hypercube" (after resolution); returns buf */
 const char *config_shape(const sim_config *c, char *buf, size_t len);

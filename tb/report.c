@@ -142,17 +142,3 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     cJSON_free(s);
     return f == stdout ? 0 : fclose(f);
 }
-
-void report_csv_header(FILE *f)
-{
-    fprintf(f, "rate,flit_rate,avg_latency,latency_ci95,avg_network_latency,avg_source_wait,p99,accepted_flit_rate,"
-               "normalized_throughput,messages_delivered,flit_hops,cycles,wall_seconds,status\n");
-}
-
-void report_csv_row(FILE *f, const sim_config *c, const sim_result *r)
-{
-    fprintf(f, "%.8g,%.8g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu,%llu,%.4f,%s\n", c->rate, c->rate * c->msg_len,
-            r->avg_latency, r->latency_ci95, r->avg_network_latency, r->avg_source_wait, r->p99,
-            r->accepted_flit_rate, r->normalized_throughput, (unsigned long long)r->messages_delivered,
-            (unsigned long long)r->flit_hops, (unsigned long long)r->cycles, r->wall_seconds, status(r));
-}

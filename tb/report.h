@@ -11,7 +11,4 @@
 void report_summary(FILE *f, const sim_config *c, const sim_result *r);
 /* writes the JSON document; 0 or -1 with errno set */
 int report_json(const char *path, const sim_config *c, const sim_result *r);
-/* one CSV header / row for sweeps */
-void report_csv_header(FILE *f);
-void report_csv_row(FILE *f, const sim_config *c, const sim_result *r);
 #endif

@@ -17,6 +17,16 @@
 #include <string.h>
 #include <time.h>
 
+/* Saturation (the run stops early, or is flagged at the end):
+ *  - during the window, from the SAT_MIN_BATCHES-th batch on, the messages in the system
+ *    grew by more than N and by more than SAT_GROWTH_SHARE of those offered so far;
+ *  - at the end, the last third of the window held more than SAT_TREND_FACTOR times the
+ *    first third's backlog plus SAT_TREND_NODES * N messages (a stable system has no trend). */
+#define SAT_MIN_BATCHES 3
+#define SAT_GROWTH_SHARE 0.05
+#define SAT_TREND_FACTOR 1.25
+#define SAT_TREND_NODES 0.5
+
 typedef struct {
     source *src;
     uint64_t generated, gen_window;
@@ -249,7 +259,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         if (!dead && tt + 1 >= next_check) {
             next_check = tt + 1 + (uint64_t)cfg->deadlock_cycles;
             size_t np = (size_t)tp->N * (size_t)P;
-            uint32_t all = cfg->vcs >= 32 ? 0xFFFFFFFFu : (1u << cfg->vcs) - 1;
+            uint32_t all = route_all_vcs(cfg->vcs);
             for (size_t i = 0; i < np; i++) net->moved[i] = ~net->moved[i] & all; /* now: did not move */
             if (injected != delivered_flits && deadlock_find(net, net->moved, dead_buf, sizeof dead_buf)) dead = 2;
             memset(net->moved, 0, np * sizeof *net->moved);
@@ -276,10 +286,10 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
             break;
         }
         /* saturation: messages in the system keep growing across batches */
-        if (in_window && tt > warmup && (tt - warmup) % blen == 0 && (tt - warmup) / blen >= 3) {
+        if (in_window && tt > warmup && (tt - warmup) % blen == 0 && (tt - warmup) / blen >= SAT_MIN_BATCHES) {
             long growth = (long)(g.generated - delivered_msgs) - outstanding_at_warmup;
             double offered = cfg->rate * (double)tp->N * (double)(tt - warmup);
-            if (growth > tp->N && growth > 0.05 * offered) {
+            if (growth > tp->N && growth > SAT_GROWTH_SHARE * offered) {
                 res->saturated = 1;
                 snprintf(res->saturated_why, sizeof res->saturated_why,
                          "messages in the system grew by %ld (%.1f%% of those offered) in %llu cycles", growth,
@@ -301,7 +311,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         if (third) {
             first /= third;
             last /= third;
-            if (last > 1.25 * first + 0.5 * tp->N) {
+            if (last > SAT_TREND_FACTOR * first + SAT_TREND_NODES * tp->N) {
                 res->saturated = 1;
                 snprintf(res->saturated_why, sizeof res->saturated_why,
                          "messages in the system grew from %.0f (first third of the window) to %.0f (last third)",

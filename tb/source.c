@@ -9,7 +9,7 @@ int source_init(source *s, long qcap, int V, int B)
     s->qcap = qcap;
     s->q = malloc(sizeof *s->q * (size_t)qcap);
     for (int v = 0; v < V; v++) s->credit[v] = (uint8_t)B;
-    s->cred_ok = V >= 32 ? 0xFFFFFFFFu : (1u << V) - 1;
+    s->cred_ok = route_all_vcs(V);
     return s->q ? 0 : -1;
 }
 
@@ -26,7 +26,7 @@ void source_env_init(source_env *e, int V, int B, const flit_layout *fl, const r
     e->fl = fl;
     e->rt = rt;
     e->msgs = msgs;
-    e->all_vcs = V >= 32 ? 0xFFFFFFFFu : (1u << V) - 1;
+    e->all_vcs = route_all_vcs(V);
     e->id_mask = fl->IW >= 32 ? 0xFFFFFFFFu : (1u << fl->IW) - 1;
 }
 

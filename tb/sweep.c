@@ -87,9 +87,14 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     while (running || next < stop_at) {
         while (running < jobs && next < stop_at) {
             int p[2];
-            if (pipe(p)) { snprintf(err, errlen, "pipe: %s", strerror(errno)); return -1; }
+            if (pipe(p)) { snprintf(err, errlen, "pipe: %s", strerror(errno)); goto fail; }
             pid_t c = fork();
-            if (c < 0) { snprintf(err, errlen, "fork: %s", strerror(errno)); return -1; }
+            if (c < 0) {
+                snprintf(err, errlen, "fork: %s", strerror(errno));
+                close(p[0]);
+                close(p[1]);
+                goto fail;
+            }
             if (c == 0) {
                 close(p[0]);
                 sweep_point r;
@@ -105,7 +110,7 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
         }
         int status;
         pid_t c = waitpid(-1, &status, 0);
-        if (c < 0) { snprintf(err, errlen, "waitpid: %s", strerror(errno)); return -1; }
+        if (c < 0) { snprintf(err, errlen, "waitpid: %s", strerror(errno)); goto fail; }
         int i;
         for (i = 0; i < n && pid[i] != c; i++) {}
         if (i == n) continue;
@@ -173,6 +178,17 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     *pts_out = pts;
     *npts = n;
     return 0;
+fail: /* stop the workers still running, free what the sweep holds */
+    for (int i = 0; i < next; i++)
+        if (pid[i] > 0) {
+            kill(pid[i], SIGKILL);
+            waitpid(pid[i], NULL, 0);
+            close(fd[i]);
+        }
+    free(pts);
+    free(pid);
+    free(fd);
+    return -1;
 }
 
 int sweep_plot(const char *path, const char *title, const sweep_point *pts, int n, const plot_curve *curves,
