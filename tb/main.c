@@ -38,9 +38,8 @@ static void usage(FILE *f)
             "CONFIG is a file of `key = value` lines; key=value arguments override it.\n");
 }
 
-static void help(void)
+static void print_keys(void)
 {
-    usage(stdout);
     printf("\nkeys (default):\n");
     sim_config c;
     config_defaults(&c);
@@ -49,6 +48,33 @@ static void help(void)
         config_value(&c, i, v, sizeof v);
         printf("  %-16s %-10s %s\n", config_key_name(i), v, config_key_help(i));
     }
+}
+
+/* `flitnet CMD --help`: that command's usage, what it does, and the keys it takes */
+static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
+    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--shuffle-order]",
+     "one run: a summary on stdout; --json writes every measurement, --vcd the routers' waves (cycles A..B)", 1},
+    {"sweep", "flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE.svg|png] [--all]",
+     "runs over a range of rates in N worker processes, stops at the first saturated point (--all: runs them all)", 1},
+    {"model", "flitnet model [CONFIG] model=duato-nbc|swft|timeout|dor-comb [key=value ...] [rate=A:B:STEP] [--csv F] "
+              "[--json F] [--plot F]",
+     "a queueing model's latency curve, zero-load latency and saturation rate (docs/models.md); its own keys: model, "
+     "variant, tau, fault_prob", 1},
+    {"compare", "flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv F] [--plot F] "
+                "[--title T] [--summary F]",
+     "the simulated sweep beside the matching models, with the error per point and below 70 %/80 % of saturation", 1},
+    {"faults", "flitnet faults [CONFIG] [key=value ...]",
+     "the fault map a configuration asks for: faulty and disabled nodes, regions, f-rings and orientations", 1},
+    {"cdg", "flitnet cdg [CONFIG] [key=value ...]",
+     "proves delivery, livelock freedom and an acyclic escape channel-dependency graph (Duato's extended graph) for "
+     "the configuration and its fault set; exit 2 with one cycle of channels when there is none", 1},
+    {"bench", "flitnet bench [cycles=N]", "cycles/s, flit-hops/s and peak memory of fixed cases, one thread", 0},
+};
+
+static void help(void)
+{
+    usage(stdout);
+    print_keys();
     printf("\nrouting algorithms (docs/microarchitecture.md §6):\n");
     for (int i = 0; route_at(i); i++) printf("  %-16s %s\n", route_at(i)->name, route_at(i)->summary);
     printf("fault handling: fault_handling = fring (any routing but swft) or software (swft; dor as its other name)\n");
@@ -164,6 +190,14 @@ int main(int argc, char **argv)
         return 1;
     }
     const char *cmd = argv[1];
+    if (argc >= 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+        for (size_t i = 0; i < sizeof cmd_help / sizeof cmd_help[0]; i++)
+            if (!strcmp(cmd, cmd_help[i].cmd)) {
+                printf("usage: %s\n%s.\nCONFIG is a file of `key = value` lines; key=value arguments override it.\n",
+                       cmd_help[i].usage, cmd_help[i].what);
+                if (cmd_help[i].keys) print_keys();
+                return 0;
+            }
     if (!strcmp(cmd, "sim")) return cmd_sim(argc - 2, argv + 2);
     if (!strcmp(cmd, "sweep")) return cmd_sweep(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return bench_main(argc - 2, argv + 2);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `flitnet faults` and `flitnet cdg` as a user runs them: what they print, their exit codes,
-# and one-line errors for bad input (docs/microarchitecture.md §6.6, §7.2).
+# and one-line errors for bad input (docs/microarchitecture.md §6.6, §7.2); every command's --help.
 cd "$(dirname "$0")/../.."
 F=${FLITNET:-build/flitnet}
 pass=0
@@ -32,5 +32,8 @@ check "rings wrapping a column: a cycle" 2 "cycle" cdg routing=dor vcs=8 fault_n
 check "hop-class routing on its own classes" 0 "5 of them headroom for detours" faults routing=nbc faults=3
 check "bad option" 1 "cdg takes no option '--json'" cdg routing=dor --json x
 check "unusable set named" 1 "spans 7 of the 8 nodes" faults routing=duato fault_nodes=0,1,2,3,4,5,6
+for cmd in sim sweep model compare faults cdg bench; do
+    check "$cmd --help" 0 "usage: flitnet $cmd" "$cmd" --help
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
