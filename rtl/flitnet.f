@@ -9,6 +9,8 @@ flitnet_route_dor.sv
 flitnet_route_dor_escape.sv
 flitnet_route_hop.sv
 flitnet_route_swft.sv
+flitnet_route_adaptive.sv
+flitnet_fring.sv
 flitnet_route.sv
 flitnet_vc_select.sv
 flitnet_router.sv

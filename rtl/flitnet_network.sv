@@ -3,6 +3,7 @@
 // of the neighbour port p leads to; that neighbour's credit wires of input port p come
 // back to output port p of x. Unconnected mesh ports carry nothing. The fault set is a
 // constant input; each router sees the bits of the nodes its network ports lead to.
+// With FRING = 1 each router also gets its ring_ok bits (§6.5), constant as well.
 //
 // Per node: an injection channel in (the source drives it) with its credit mask out,
 // and an ejection channel out (the sink never back-pressures). The obs_* ports show
@@ -16,10 +17,12 @@ module flitnet_network #(
   parameter int          BO         = 1,
   parameter int          ROUTING    = 0,           // 0 dor, 1 dor_escape, 2 phop, 3 nhop, 4 pbc,
                                                    // 5 nbc, 6 duato_phop, 7 duato_nhop, 8 duato_pbc,
-                                                   // 9 duato_nbc, 10 duato, 11 swft
+                                                   // 9 duato_nbc, 10 duato, 11 swft, 12 minimal,
+                                                   // 13 fully_adaptive
   parameter int          DATELINE   = 1,
   parameter int          ESCAPE_VCS = 0,           // duato_*: escape VCs E (0: the number of classes)
   parameter int          TIMEOUT    = 0,           // tau (0: no time-out)
+  parameter int          FRING      = 0,           // 1: f-ring layer (fault_handling = fring)
   // derived: do not override
   parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
   parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
@@ -31,7 +34,8 @@ module flitnet_network #(
   input  logic              rst_ni,
   input  logic              sel_random_i,
   input  logic [N*16-1:0]   lfsr_seed_i,    // per router, reset value of its LFSR
-  input  logic [N-1:0]      faulty_i,       // the fault set (swft), constant during a run
+  input  logic [N-1:0]      faulty_i,       // faulty or disabled nodes, constant during a run
+  input  logic [N*2*(P-1)-1:0] ring_ok_i,   // per node x at x*2*PN: bit 2p + o (§6.5), constant
   // injection: source x -> local input port of router x
   input  logic [N-1:0]      inj_valid_i,
   input  logic [N*VW-1:0]   inj_vc_i,
@@ -98,13 +102,15 @@ module flitnet_network #(
 
     flitnet_router #(
       .TOPO(TOPO), .NDIM(NDIM), .K(KE), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
-      .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .A(A), .HW(HW), .VW(VW)
+      .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .FRING(FRING), .A(A), .HW(HW),
+      .VW(VW)
     ) u_router (
       .clk_i, .rst_ni,
       .node_id_i    (A'(x)),
       .lfsr_seed_i  (lfsr_seed_i[x*16 +: 16]),
       .sel_random_i,
       .faulty_nbr_i (faulty_nbr[x*PN +: PN]),
+      .ring_ok_i    (ring_ok_i[x*2*PN +: 2*PN]),
       .in_valid_i   (in_valid[x*P +: P]),
       .in_vc_i      (in_vc[x*P*VW +: P*VW]),
       .in_flit_i    (in_flit[x*P*64 +: P*64]),

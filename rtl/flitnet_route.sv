@@ -1,9 +1,12 @@
 // flitnet_route: the router's routing unit (docs/microarchitecture.md §5.1, §6), one
-// per input VC. What every routing shares is here: a head whose destination is this
-// node gets all V VCs of the local port at level 0, and a head leaving on a network
-// port counts one hop (saturating). The algorithm family is a generate choice:
-// ROUTING 0 dor, 1 dor_escape, 2 phop, 3 nhop, 4 pbc, 5 nbc, 6 duato_phop,
-// 7 duato_nhop, 8 duato_pbc, 9 duato_nbc, 10 duato, 11 swft.
+// per input VC (input port INPORT). What every routing shares is here: a head whose
+// destination is this node gets all V VCs of the local port at level 0, and a head
+// leaving on a network port counts one hop (saturating). The algorithm family is a
+// generate choice: ROUTING 0 dor, 1 dor_escape, 2 phop, 3 nhop, 4 pbc, 5 nbc,
+// 6 duato_phop, 7 duato_nhop, 8 duato_pbc, 9 duato_nbc, 10 duato, 11 swft, 12 minimal,
+// 13 fully_adaptive. With FRING = 1 the f-ring layer (§6.5, flitnet_fring) wraps the
+// family, which then routes on the low V - 2 NDIM VCs: dor, dor_escape, duato, minimal
+// and fully_adaptive (the C model refuses the hop-class routings and swft).
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_route #(
@@ -15,6 +18,8 @@ module flitnet_route #(
   parameter int          ROUTING    = 0,
   parameter int          DATELINE   = 1,
   parameter int          ESCAPE_VCS = 0,  // duato_*: escape VCs E (0: the number of classes)
+  parameter int          FRING      = 0,  // 1: the f-ring layer over the routing (§6.5)
+  parameter int          INPORT     = 0,  // the input port this unit routes for
   parameter int          A          = 6,
   parameter int          HW         = 4,
   parameter int          PW         = 3,
@@ -22,7 +27,8 @@ module flitnet_route #(
 ) (
   input  logic [A-1:0]      node_id_i,
   input  logic [8*NDIM-1:0] node_coord_i,
-  input  logic [P-2:0]      faulty_nbr_i,  // §4 constant input: faulty neighbours (swft)
+  input  logic [P-2:0]      faulty_nbr_i,  // §4 constant input: faulty or disabled neighbours
+  input  logic [2*P-3:0]    ring_ok_i,     // §4 constant input: f-ring sides, bit 2p + o
   input  logic [63:0]       head_i,     // head flit waiting in the input VC
   output logic [2*P*V-1:0]  cand_o,     // candidates, bit (l*P + o)*V + w
   input  logic [PW-1:0]     oport_i,    // the hop the head takes
@@ -33,10 +39,20 @@ module flitnet_route #(
   localparam int          HOPS_LO = 2 + 2 * A;
   localparam logic [HW-1:0] HMAX  = {HW{1'b1}};
 
+  // the family routes on VB VCs: all V, or the V - 2 NDIM below the ring VCs
+  localparam int          VB0     = (FRING != 0) ? V - 2 * NDIM : V;
+  localparam int          VB      = (VB0 < 1) ? 1 : VB0;
+  localparam int          VWB     = (VB > 1) ? $clog2(VB) : 1;
+  // the family's last priority level (§6.5: where a blocked head gets its ring VC)
+  localparam int          LAST    = (ROUTING == 1 || (ROUTING >= 6 && ROUTING <= 10) || ROUTING == 13) ? 1 : 0;
+
   logic [A-1:0]      dst;
   logic [8*NDIM-1:0] dst_coord;
-  logic [2*P*V-1:0]  alg_cand;
-  logic [63:0]       counted, alg_head;
+  logic [2*P*VB-1:0] alg_cand;
+  logic [VB-1:0]     alg_esc;    // the family's escape VCs
+  logic [VWB-1:0]    alg_ovc;
+  logic [2*P*V-1:0]  net_cand;
+  logic [63:0]       counted, alg_head, net_head;
   logic [HW-1:0]     hops;
 
   assign dst = head_i[2 +: A];
@@ -50,49 +66,92 @@ module flitnet_route #(
     counted[HOPS_LO +: HW] = (hops == HMAX) ? hops : hops + 1'b1;
   end
 
+  // a hop on a ring VC (FRING) is an escape hop of the layer: the family rewrites the head
+  // as for its own escape VC 0 (fully_adaptive spends its misroutes, the other families
+  // of the layer keep their fields), as the C model's ROUTE_LAYER_ESCAPE
+  if (FRING != 0) begin : g_ring_hop
+    assign alg_ovc = (ovc_i >= VW'(VB)) ? '0 : VWB'(ovc_i);
+  end else begin : g_base_hop
+    assign alg_ovc = ovc_i;
+  end
+
   if (ROUTING == 0) begin : g_dor
     flitnet_route_dor #(
-      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .DATELINE(DATELINE), .PW(PW), .VW(VW)
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .DATELINE(DATELINE), .PW(PW), .VW(VWB)
     ) u_alg (
-      .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand),
-      .oport_i, .ovc_i, .head_i(counted), .head_o(alg_head)
+      .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
+      .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
   end else if (ROUTING == 1) begin : g_dor_escape
     flitnet_route_dor_escape #(
-      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .PW(PW), .VW(VW)
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .PW(PW), .VW(VWB)
     ) u_alg (
-      .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand),
-      .oport_i, .ovc_i, .head_i(counted), .head_o(alg_head)
+      .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
+      .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
   end else if (ROUTING >= 2 && ROUTING <= 10) begin : g_hop
     // the hop-class family and duato: code - 2 = {ADAPTIVE, BONUS, NSCHEME}, 10 = duato
     localparam int R = ROUTING - 2;
     flitnet_route_hop #(
-      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V),
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB),
       .NSCHEME((ROUTING == 10) ? 0 : R % 2), .BONUS((ROUTING == 10) ? 0 : (R / 2) % 2),
       .ADAPTIVE((ROUTING == 10) ? 1 : R / 4), .DOR_ESC((ROUTING == 10) ? 1 : 0),
-      .ESCAPE_VCS(ESCAPE_VCS), .A(A), .HW(HW), .PW(PW), .VW(VW)
+      .ESCAPE_VCS(ESCAPE_VCS), .A(A), .HW(HW), .PW(PW), .VW(VWB)
     ) u_alg (
-      .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand),
-      .oport_i, .ovc_i, .head_i(counted), .head_o(alg_head)
+      .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
+      .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
   end else if (ROUTING == 11) begin : g_swft
     flitnet_route_swft #(
-      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .DATELINE(DATELINE), .A(A), .HW(HW),
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .DATELINE(DATELINE), .A(A), .HW(HW),
       .PW(PW)
     ) u_alg (
-      .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .cand_o(alg_cand),
+      .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .head_i(counted), .head_o(alg_head)
     );
-    wire unused_ovc = ^ovc_i;
+    wire unused_ovc = ^alg_ovc;
+    // swft handles faults itself (§6.3, §7.1); the C model refuses the layer over it
+    if (FRING != 0) begin : g_fring_over_swft
+      flitnet_error_fring_over_swft u_error ();
+    end
+  end else if (ROUTING == 12 || ROUTING == 13) begin : g_adaptive
+    // §6.4: minimal (12) and fully_adaptive (13), duato's escape
+    flitnet_route_adaptive #(
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .MISROUTE(ROUTING - 12), .INPORT(INPORT),
+      .A(A), .HW(HW), .PW(PW), .VW(VWB)
+    ) u_alg (
+      .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
+      .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
+    );
   end else begin : g_unknown_routing
     // no such routing: fail elaboration with a module name that says so
     flitnet_error_unknown_routing u_error ();
   end
 
-  // only swft looks at the faults
-  if (ROUTING != 11) begin : g_no_faults
-    wire unused_faulty = ^faulty_nbr_i;
+  if (FRING != 0) begin : g_fring
+    if (VB0 < 1) begin : g_too_few_vcs
+      flitnet_error_too_few_vcs_for_fring u_error ();
+    end
+    // §6.5: a ring channel shared by messages of different hop classes joins their classes
+    if (ROUTING >= 2 && ROUTING <= 9) begin : g_fring_over_hop_classes
+      flitnet_error_fring_over_hop_class_routing u_error ();
+    end
+    flitnet_fring #(
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .VB(VB), .LAST(LAST), .A(A), .HW(HW),
+      .PW(PW), .VW(VW)
+    ) u_fring (
+      .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .ring_ok_i,
+      .base_cand_i(alg_cand), .esc_i(alg_esc), .cand_o(net_cand), .ovc_i,
+      .head_i(counted), .base_head_i(alg_head), .head_o(net_head)
+    );
+  end else begin : g_no_fring
+    assign net_cand = alg_cand;
+    assign net_head = alg_head;
+    wire unused_fring = ^{ring_ok_i, alg_esc};
+    // only swft looks at the faults without the layer
+    if (ROUTING != 11) begin : g_no_faults
+      wire unused_faulty = ^faulty_nbr_i;
+    end
   end
 
   always_comb begin
@@ -100,14 +159,14 @@ module flitnet_route #(
       cand_o = '0;
       cand_o[PN*V +: V] = {V{1'b1}};
     end else begin
-      cand_o = alg_cand;
+      cand_o = net_cand;
     end
   end
 
 `ifdef MUT_HOP_OFF
   // mutation: the ejection hop is counted as a network hop
-  assign head_o = alg_head;
+  assign head_o = net_head;
 `else
-  assign head_o = (oport_i == PW'(PN)) ? head_i : alg_head;
+  assign head_o = (oport_i == PW'(PN)) ? head_i : net_head;
 `endif
 endmodule

@@ -16,6 +16,7 @@ module flitnet_route_dor #(
   input  logic [8*NDIM-1:0] cur_i,
   input  logic [8*NDIM-1:0] dst_i,
   output logic [2*P*V-1:0]  cand_o,   // bit (l*P + o)*V + w
+  output logic [V-1:0]      esc_o,    // the escape VCs (§6): all V, a constant
   // the rewrite for the hop (oport_i, ovc_i); hops is counted by flitnet_route
   input  logic [PW-1:0]     oport_i,  // used by routings that keep per-hop state
   input  logic [VW-1:0]     ovc_i,
@@ -39,5 +40,6 @@ module flitnet_route_dor #(
     if (valid) cand_o[port*V +: V] = CLASSES ? (cls ? HI : LO) : ALL;
   end
 
+  assign esc_o  = ALL;
   assign head_o = head_i;
 endmodule

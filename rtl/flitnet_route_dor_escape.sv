@@ -15,6 +15,7 @@ module flitnet_route_dor_escape #(
   input  logic [8*NDIM-1:0] cur_i,
   input  logic [8*NDIM-1:0] dst_i,
   output logic [2*P*V-1:0]  cand_o,   // bit (l*P + o)*V + w
+  output logic [V-1:0]      esc_o,    // the escape VCs (§6): VCs 0 and 1, a constant
   input  logic [PW-1:0]     oport_i,  // used by routings that keep per-hop state
   input  logic [VW-1:0]     ovc_i,
   input  logic [63:0]       head_i,
@@ -37,5 +38,6 @@ module flitnet_route_dor_escape #(
     end
   end
 
+  assign esc_o  = ~FREE;
   assign head_o = head_i;
 endmodule

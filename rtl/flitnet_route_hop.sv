@@ -31,6 +31,7 @@ module flitnet_route_hop #(
   input  logic [8*NDIM-1:0] cur_i,
   input  logic [8*NDIM-1:0] dst_i,
   output logic [2*P*V-1:0]  cand_o,   // bit (l*P + o)*V + w
+  output logic [V-1:0]      esc_o,    // the escape VCs (§6): 0 .. E-1, a constant
   // the rewrite for the hop (oport_i, ovc_i); hops is counted by flitnet_route
   input  logic [PW-1:0]     oport_i,
   input  logic [VW-1:0]     ovc_i,
@@ -96,6 +97,7 @@ module flitnet_route_hop #(
     .cur_i, .dst_i, .ports_o(minp)
   );
 
+  assign esc_o = ~ADAPT;
   assign lo    = head_i[NEG_LO +: HW];
   assign bonus = head_i[BONUS_LO +: HW];
 

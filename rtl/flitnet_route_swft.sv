@@ -23,6 +23,7 @@ module flitnet_route_swft #(
   input  logic [8*NDIM-1:0] dst_i,
   input  logic [P-2:0]      faulty_nbr_i,  // the node network port p leads to is faulty
   output logic [2*P*V-1:0]  cand_o,        // bit (l*P + o)*V + w
+  output logic [V-1:0]      esc_o,         // the escape VCs (§6): all V, a constant
   // the rewrite for the hop (oport_i); hops is counted by flitnet_route
   input  logic [PW-1:0]     oport_i,
   input  logic [63:0]       head_i,
@@ -48,6 +49,7 @@ module flitnet_route_swft #(
     .cur_i, .dst_i, .valid_o(valid), .port_o(dport), .class_o(cls)
   );
 
+  assign esc_o = ALL;
   assign rev  = head_i[RING_LO];
   assign dir  = head_i[RING_LO + 1];
   // while rev: port 2d + dir of the same dimension d

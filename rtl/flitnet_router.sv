@@ -22,10 +22,11 @@ module flitnet_router #(
   parameter int          V          = 2,          // VCs per physical channel
   parameter int          B          = 1,          // input buffer depth per VC
   parameter int          BO         = 1,          // output buffer depth per VC
-  parameter int          ROUTING    = 0,          // 0 dor, 1 dor_escape, ... 11 swft (flitnet_route)
+  parameter int          ROUTING    = 0,          // 0 dor, 1 dor_escape, ... 13 fully_adaptive (flitnet_route)
   parameter int          DATELINE   = 1,          // dateline VC classes of `dor` and `swft` on tori
   parameter int          ESCAPE_VCS = 0,          // duato_*: escape VCs E (0: the number of classes)
   parameter int          TIMEOUT    = 0,          // tau > 0: level 1 only after tau cycles of waiting
+  parameter int          FRING      = 0,          // 1: f-ring layer over the routing, ring VCs V-2n .. V-1
   parameter int          A          = 6,          // address bits of the flit
   parameter int          HW         = 4,          // bits per routing counter of the flit
   parameter int          VW         = (V > 1) ? $clog2(V) : 1
@@ -35,7 +36,8 @@ module flitnet_router #(
   input  logic [A-1:0]    node_id_i,
   input  logic [15:0]     lfsr_seed_i,   // reset value of the LFSR (§8)
   input  logic            sel_random_i,  // select = random (1) or first (0)
-  input  logic [P-2:0]    faulty_nbr_i,  // per network port: the neighbour is faulty (§4)
+  input  logic [P-2:0]    faulty_nbr_i,  // per network port: the neighbour is faulty or disabled (§4)
+  input  logic [2*P-3:0]  ring_ok_i,     // bit 2p + o: f-ring side o behind port p exists (§4, §6.5)
   // flits arriving, one channel per input port; input port PN is the injection channel
   input  logic [P-1:0]    in_valid_i,
   input  logic [P*VW-1:0] in_vc_i,
@@ -208,9 +210,10 @@ module flitnet_router #(
 
       flitnet_route #(
         .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .ROUTING(ROUTING),
-        .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .A(A), .HW(HW), .PW(PW), .VW(VW)
+        .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .FRING(FRING), .INPORT(i), .A(A), .HW(HW),
+        .PW(PW), .VW(VW)
       ) u_route (
-        .node_id_i, .node_coord_i(node_coord), .faulty_nbr_i,
+        .node_id_i, .node_coord_i(node_coord), .faulty_nbr_i, .ring_ok_i,
         .head_i  (head),
         .cand_o  (cand[Q]),
         .oport_i (tgt_port[Q]),

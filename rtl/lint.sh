@@ -43,7 +43,8 @@ both() { # top params defines...
 }
 
 # parameter sets of the network top: name=value ... ROUTING: 0 dor, 1 dor_escape,
-# 2 phop, 3 nhop, 4 pbc, 5 nbc, 6..9 duato_phop/nhop/pbc/nbc, 10 duato, 11 swft
+# 2 phop, 3 nhop, 4 pbc, 5 nbc, 6..9 duato_phop/nhop/pbc/nbc, 10 duato, 11 swft,
+# 12 minimal, 13 fully_adaptive; FRING=1: the f-ring layer over the routing
 sets=(
     ""
     "V=10 K=64'h0303"
@@ -55,6 +56,8 @@ sets=(
     "K=64'h0404 V=6 ROUTING=9 TIMEOUT=32"
     "TOPO=3 NDIM=4 V=3 B=2 ROUTING=10 TIMEOUT=32"
     "K=64'h0404 V=4 ROUTING=11"
+    "K=64'h0404 V=6 FRING=1"
+    "TOPO=2 K=64'h0505 V=6 ROUTING=13 FRING=1 TIMEOUT=16"
 )
 for s in "${sets[@]}"; do both flitnet_network "$s"; done
 # the router alone, as synthesized (make synth), and every routing family: the routing
@@ -75,6 +78,29 @@ routers=(
     "TOPO=0 NDIM=2 K=64'h0504 P=5 A=5 HW=4 V=5 ROUTING=10 TIMEOUT=65535"
     "TOPO=0 NDIM=3 K=64'h020305 P=7 A=5 HW=4 V=2 B=2 BO=2 ROUTING=11"
     "TOPO=0 NDIM=2 K=64'h0405 P=5 A=5 HW=4 V=3 ROUTING=11 DATELINE=0"
+    # minimal and fully_adaptive (§6.4) on each topology: U-turns, mesh edges
+    "$R44 V=3 ROUTING=12"
+    "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=2 ROUTING=12"
+    "$R44 V=4 B=2 ROUTING=13"
+    "TOPO=2 NDIM=2 K=64'h0405 P=5 A=5 HW=4 V=3 ROUTING=13 TIMEOUT=16"
+    "TOPO=3 NDIM=4 K=64'h02020202 P=5 A=4 HW=4 V=2 ROUTING=13"
+    "TOPO=1 NDIM=2 K=64'h0404 P=3 A=4 HW=4 V=3 ROUTING=13"
+    # the f-ring layer (§6.5) over dor, dor_escape, duato, minimal, fully_adaptive: 2-D
+    # to 6-D tori, meshes, time-outs
+    "V=6 FRING=1"
+    "V=10 ROUTING=10 FRING=1"
+    "V=7 ROUTING=1 B=2 FRING=1 TIMEOUT=8"
+    "$R44 V=7 ROUTING=12 FRING=1"
+    "$R44 V=7 ROUTING=10 FRING=1 TIMEOUT=8"
+    "TOPO=0 NDIM=2 K=64'h0705 P=5 A=6 HW=4 V=9 ROUTING=13 B=2 FRING=1"
+    "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=13 FRING=1"
+    "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=7 ROUTING=1 B=2 BO=2 FRING=1"
+    "TOPO=2 NDIM=2 K=64'h0306 P=5 A=5 HW=4 V=5 FRING=1 DATELINE=0"
+    "TOPO=0 NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=8 B=2 FRING=1"
+    "TOPO=0 NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=9 ROUTING=13 FRING=1"
+    "TOPO=2 NDIM=3 K=64'h030303 P=7 A=5 HW=4 V=8 ROUTING=12 FRING=1 TIMEOUT=4"
+    "TOPO=0 NDIM=4 K=64'h04040404 P=9 A=8 HW=5 V=10 FRING=1"
+    "TOPO=2 NDIM=6 K=64'h030303030303 P=13 A=10 HW=5 V=14 ROUTING=10 FRING=1"
 )
 for s in "${routers[@]}"; do both flitnet_router "$s"; done
 # the mutants are RTL too (all inside the router): each on the router of its
@@ -84,6 +110,8 @@ for m in MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY; do
 done
 for m in MUT_TIMEOUT_LATE MUT_BONUS_KEEP; do both flitnet_router "$R44 V=6 ROUTING=9 TIMEOUT=32" "$m"; done
 both flitnet_router "$R44 V=4 ROUTING=11" MUT_REV_STICKY
+for m in MUT_FRING_ORIENT MUT_FRING_VC_OFF; do both flitnet_router "$R44 V=6 FRING=1" "$m"; done
+both flitnet_router "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=13 FRING=1" MUT_FRING_EXIT_LATE
 wait
 
 pass=0 fail=0

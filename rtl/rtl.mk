@@ -47,18 +47,47 @@ RTL_CFG_m44v7pbc      := topology=mesh k=4 n=2 vcs=7 buf_depth=1 obuf_depth=1 ro
 RTL_CFG_u44v6dnhop    := topology=torus_uni k=4 n=2 vcs=6 buf_depth=2 obuf_depth=2 routing=duato_nhop dateline=1 escape_vcs=0 timeout=0
 RTL_CFG_r7v6dphop_to4 := topology=torus k=7 n=1 vcs=6 buf_depth=1 obuf_depth=1 routing=duato_phop dateline=1 escape_vcs=5 timeout=4
 RTL_CFG_t444v2sw      := topology=torus k=4 n=3 vcs=2 buf_depth=2 obuf_depth=1 routing=swft dateline=1 escape_vcs=0 timeout=0
+# minimal and fully_adaptive (§6.4), and the f-ring layer (§6.5, `fr`: fault_handling =
+# fring; its base, dor, dor_escape, duato, minimal or fully_adaptive, routes on V - 2n
+# VCs, the top 2n are the ring VCs)
+T44V6FR := topology=torus k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=dor dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_t44v6fr       := $(T44V6FR)
+RTL_CFG_t44v7minfr    := topology=torus k=4 n=2 vcs=7 buf_depth=1 obuf_depth=1 routing=minimal dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+M55V6FAFR := topology=mesh k=5 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=fully_adaptive dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_m55v6fafr     := $(M55V6FAFR)
+RTL_CFG_t44v3min      := topology=torus k=4 n=2 vcs=3 buf_depth=1 obuf_depth=1 routing=minimal dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_t44v4fa       := topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=fully_adaptive dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_m44v3fa_to16  := topology=mesh k=4 n=2 vcs=3 buf_depth=1 obuf_depth=1 routing=fully_adaptive dateline=1 escape_vcs=0 timeout=16
+RTL_CFG_h4v2fa        := topology=hypercube n=4 vcs=2 buf_depth=1 obuf_depth=1 routing=fully_adaptive dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_u44v3fa       := topology=torus_uni k=4 n=2 vcs=3 buf_depth=1 obuf_depth=1 routing=fully_adaptive dateline=1 escape_vcs=0 timeout=0
+RTL_CFG_t88v6fr       := topology=torus k=8 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=dor dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_t88v10dfr     := topology=torus k=8 n=2 vcs=10 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_t88v7fafr     := topology=torus k=8 n=2 vcs=7 buf_depth=2 obuf_depth=1 routing=fully_adaptive dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_m55v7efr      := topology=mesh k=5 n=2 vcs=7 buf_depth=2 obuf_depth=2 routing=dor_escape dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_t44v7dfr_to8  := topology=torus k=4 n=2 vcs=7 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=8 fault_handling=fring
+RTL_CFG_t444v8fr      := topology=torus k=4 n=3 vcs=8 buf_depth=2 obuf_depth=1 routing=dor dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+
 # the CI configurations are traced: waves of a difference (tests/cosim/suite.sh)
 RTL_VFLAGS_t44v6dnbc_to8 := --trace
 RTL_VFLAGS_t44v4sw       := --trace
+RTL_VFLAGS_t44v6fr       := --trace
+RTL_VFLAGS_m55v6fafr     := --trace
 
 # the mutants: a router with one deliberate deviation each (docs/rtl.md); the first five
-# on t44v4, the time-out and bonus-card ones on t44v6dnbc_to8, the swft one on t44v4sw
+# on t44v4, the time-out and bonus-card ones on t44v6dnbc_to8, the swft one on t44v4sw,
+# the f-ring ones on t44v6fr and m55v6fafr
 RTL_MUTANTS := MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY
 $(foreach m,$(RTL_MUTANTS),$(eval RTL_CFG_t44v4_$(m) := $(T44V4))$(eval RTL_VFLAGS_t44v4_$(m) := --trace -D$(m)))
 RTL_MUTANTS_DNBC := MUT_TIMEOUT_LATE MUT_BONUS_KEEP
 $(foreach m,$(RTL_MUTANTS_DNBC),$(eval RTL_CFG_t44v6dnbc_to8_$(m) := $(T44V6DNBC_TO8))$(eval RTL_VFLAGS_t44v6dnbc_to8_$(m) := --trace -D$(m)))
 RTL_CFG_t44v4sw_MUT_REV_STICKY    := $(T44V4SW)
 RTL_VFLAGS_t44v4sw_MUT_REV_STICKY := --trace -DMUT_REV_STICKY
+# the f-ring ones: orientation and ring VC on t44v6fr; the late exit on m55v6fafr (a
+# 4x4 torus has no ring that ends its back phase short of the destination's column)
+RTL_MUTANTS_FRING := MUT_FRING_ORIENT MUT_FRING_VC_OFF
+$(foreach m,$(RTL_MUTANTS_FRING),$(eval RTL_CFG_t44v6fr_$(m) := $(T44V6FR))$(eval RTL_VFLAGS_t44v6fr_$(m) := --trace -D$(m)))
+RTL_CFG_m55v6fafr_MUT_FRING_EXIT_LATE    := $(M55V6FAFR)
+RTL_VFLAGS_m55v6fafr_MUT_FRING_EXIT_LATE := --trace -DMUT_FRING_EXIT_LATE
 RTL_VFLAGS_t44v4   := --trace
 RTL_VFLAGS_t44v2   := --trace
 RTL_VFLAGS_m54v3e  := --trace
@@ -67,10 +96,14 @@ RTL_CFG_t44v4fst    := $(T44V4)
 RTL_VFLAGS_t44v4fst := --trace-fst
 
 RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8 t44v4sw \
-                   t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY
+                   t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY \
+                   t44v6fr t44v7minfr m55v6fafr $(addprefix t44v6fr_,$(RTL_MUTANTS_FRING)) \
+                   m55v6fafr_MUT_FRING_EXIT_LATE
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v2 t44v4e u44v3 t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v4d t88v10dnbc h4v3d_to32 h3v4phop \
-                   m44v7pbc u44v6dnhop r7v6dphop_to4 t444v2sw
+                   m44v7pbc u44v6dnhop r7v6dphop_to4 t444v2sw \
+                   t44v3min t44v4fa m44v3fa_to16 h4v2fa u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
+                   t44v7dfr_to8 t444v8fr
 
 .PHONY: lint cosim cosim-ci waves synth bench-rtl rtl-FORCE
 rtl-FORCE:

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # rtl/synth.sh OUTDIR: yosys generic synthesis (synth -flatten, gate-level cells of
 # yosys's internal library) of one router per configuration: V = 2, 4, 10 with dor and
-# dor_escape, in an 8x8 torus (P = 5 ports, A = 6 address and HW = 5 hop bits), with
+# dor_escape, and two with the f-ring layer (V = 6 dor, V = 10 duato: the base routes
+# on V - 4 VCs), in an 8x8 torus (P = 5 ports, A = 6 address and HW = 5 hop bits), with
 # B = Bo = 1. Writes OUTDIR/synth.md (a Markdown table of cells and flip-flops) and
-# prints it; the logs are in OUTDIR/*.log. JOBS (default 2) runs at a time.
+# prints it; the logs are in OUTDIR/*.log. JOBS (default 2) runs at a time;
+# SYNTH_CONFIGS="V ROUTING FRING,..." synthesizes only those rows.
 # The FSM pass is skipped: it mistakes the arbiter pointers for state machines and
 # spends minutes on them without changing the count that matters here.
 set -u
@@ -12,12 +14,22 @@ cd "$(dirname "$0")/.."
 mkdir -p "$out"
 mapfile -t files < <(grep -v -e flitnet_pkg -e flitnet_network rtl/flitnet.f | sed 's|^|rtl/|')
 jobs=${JOBS:-2}
-configs=("2 0" "2 1" "4 0" "4 1" "10 0" "10 1")
-rname=(dor dor_escape)
+# V ROUTING FRING
+configs=("2 0 0" "2 1 0" "4 0 0" "4 1 0" "10 0 0" "10 1 0" "6 0 1" "10 10 1")
+# SYNTH_CONFIGS="V R F,V R F" synthesizes only those
+if [ -n "${SYNTH_CONFIGS:-}" ]; then IFS=, read -r -a configs <<< "$SYNTH_CONFIGS"; fi
+rname=(dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive)
 
-one() { # V ROUTING
-    local v=$1 r=$2 log=$out/router_v$1_${rname[$2]}.log t0=$SECONDS
-    yosys -l "$log" -p "read_verilog -sv ${files[*]}; chparam -set V $v -set ROUTING $r -set A 6 -set HW 5 flitnet_router;
+label() { # V ROUTING FRING: the file name part and the table's label
+    if [ "$3" = 1 ]; then echo "v$1_${rname[$2]}_fring|V = $1, ${rname[$2]} with f-rings"
+    else echo "v$1_${rname[$2]}|V = $1, ${rname[$2]}"; fi
+}
+
+one() { # V ROUTING FRING
+    local v=$1 r=$2 f=$3 name log t0=$SECONDS
+    name=$(label "$@")
+    log=$out/router_${name%%|*}.log
+    yosys -l "$log" -p "read_verilog -sv ${files[*]}; chparam -set V $v -set ROUTING $r -set FRING $f -set A 6 -set HW 5 flitnet_router;
         hierarchy -auto-top; synth -flatten -nofsm; stat" > /dev/null 2>&1
     echo $? > "$log.rc"
     echo $((SECONDS - t0)) > "$log.secs"
@@ -37,10 +49,11 @@ md=$out/synth.md
 } > "$md"
 fail=0
 for c in "${configs[@]}"; do
-    read -r v r <<< "$c"
-    log=$out/router_v${v}_${rname[$r]}.log
+    read -r v r f <<< "$c"
+    name=$(label "$v" "$r" "$f")
+    log=$out/router_${name%%|*}.log
     if [ "$(cat "$log.rc")" != 0 ]; then
-        echo "synth: V=$v ${rname[$r]} failed, see $log" >&2
+        echo "synth: ${name#*|} failed, see $log" >&2
         fail=1
         continue
     fi
@@ -49,7 +62,7 @@ for c in "${configs[@]}"; do
     cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\)/\1/p' <<< "$stats" | tail -n 1)
     ffs=$(awk '$1 ~ /^\$_.*DFF/ { s += $2 } END { print s + 0 }' <<< "$stats")
     buf=$((2 * 5 * v * 64))
-    printf '| V = %s, %s | %s | %s | %s | %s s |\n' "$v" "${rname[$r]}" "$cells" "$ffs" "$buf" "$(cat "$log.secs")" >> "$md"
+    printf '| %s | %s | %s | %s | %s s |\n' "${name#*|}" "$cells" "$ffs" "$buf" "$(cat "$log.secs")" >> "$md"
 done
 cat "$md"
 exit $fail

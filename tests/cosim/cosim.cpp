@@ -11,9 +11,11 @@
 // first difference stops the run with a report and waves of both sides around it.
 //
 // The structure of the Verilated model (topology, V, B, Bo, routing, escape VCs,
-// time-out) is fixed when it is built: model_cfg.h gives it as configuration keys.
-// Runtime keys (seed, rate, msg_len, select, traffic, the fault set, ...) come from the
-// command line; the fault set is an input of the RTL (faulty_i), set before reset.
+// time-out, fault handling) is fixed when it is built: model_cfg.h gives it as
+// configuration keys. Runtime keys (seed, rate, msg_len, select, traffic, the fault
+// set, ...) come from the command line; the fault set is an input of the RTL (faulty_i:
+// faulty or disabled nodes) and so are the f-ring layer's ring_ok bits (ring_ok_i, from
+// route_ring_ok), both set before reset.
 //
 // Both sides run the node software of microarchitecture.md §7.1 in their own eject
 // step: a message whose tail reaches a node that is not its final destination (swft:
@@ -135,7 +137,9 @@ struct Result {
     uint64_t diff_cycle = 0;
     double c_latency = 0, r_latency = 0, c_tput = 0, r_tput = 0, secs = 0;
     uint64_t c_msgs = 0, r_msgs = 0, c_fwd = 0, r_fwd = 0, fwd_rule[3] = {0, 0, 0};
+    uint64_t c_detour = 0, r_detour = 0;  // messages delivered after more hops than the distance
     std::vector<uint64_t> vc_heads;  // head flits compared on network links, per VC
+    int fring = 0, unusable = 0;     // f-ring layer; faulty or disabled nodes
 };
 
 struct GenCtx {
@@ -290,6 +294,17 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     const int N = t.N, P = t.P, Pn = t.Pn, V = cfg.vcs;
     const int VW = V > 1 ? 32 - __builtin_clz(static_cast<unsigned>(V - 1)) : 1;
     res.vc_heads.assign(static_cast<size_t>(V), 0);
+    // the RTL's FRING parameter is structural: the run must wrap its routing the same way
+    if (route_fring(&rt) != MODEL_FRING) {
+        snprintf(e, sizeof e,
+                 "model %s was built %s the f-ring layer, but this run %s it (fault_handling = fring needs faults)",
+                 MODEL_NAME, MODEL_FRING ? "with" : "without", route_fring(&rt) ? "uses" : "does not use");
+        err = e;
+        return -1;
+    }
+    res.fring = route_fring(&rt);
+    res.unusable = 0;
+    for (int x = 0; x < N; x++) res.unusable += ns.faulty && ns.faulty[x];
 
     Side sc, sr;
     if (side_init(sc, N, P, V, cfg, &fl, &rt, &t) || side_init(sr, N, P, V, cfg, &fl, &rt, &t)) {
@@ -353,6 +368,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         for (int x = 0; x < N; x++) {
             set_bits(top->lfsr_seed_i, 16 * x, 16, lfsr_seed(cfg.seed, x));
             set_bits(top->faulty_i, x, 1, ns.faulty && ns.faulty[x]);
+            set_bits(top->ring_ok_i, 2 * Pn * x, 2 * Pn, route_ring_ok(&rt, x));
         }
         top->eval();
         top->rst_ni = 0;
@@ -559,6 +575,8 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     res.c_msgs = sc.delivered;
     res.r_msgs = sr.delivered;
     res.c_fwd = sc.forwarded;
+    res.c_detour = sc.err.misrouted;
+    res.r_detour = sr.err.misrouted;
     for (int i = 0; i < 3; i++) res.fwd_rule[i] = sc.fwd_rule[i];
     res.r_fwd = sr.forwarded;
     if (sc.err.corrupt || sr.err.corrupt) {
@@ -570,8 +588,8 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
 }
 
 // ------------------------------------------------------------------ command line
-static const char *const structural[] = {"topology",   "k",       "n",        "vcs",        "buf_depth",
-                                         "obuf_depth", "routing", "dateline", "escape_vcs", "timeout"};
+static const char *const structural[] = {"topology", "k",        "n",          "vcs",     "buf_depth",     "obuf_depth",
+                                         "routing",  "dateline", "escape_vcs", "timeout", "fault_handling"};
 
 static bool apply_keys(sim_config &c, const std::string &text, bool model, std::string &err)
 {
@@ -734,6 +752,17 @@ int main(int argc, char **argv)
     printf("  head flits on network links per VC:");
     for (size_t w = 0; w < r.vc_heads.size(); w++) printf(" %" PRIu64, r.vc_heads[w]);
     printf("\n");
+    // misroutes (fully_adaptive) and f-ring traversals make detours
+    if (r.c_detour || r.r_detour)
+        printf("  detours    C %" PRIu64 "  RTL %" PRIu64 " messages delivered after more hops than the distance\n",
+               r.c_detour, r.r_detour);
+    if (r.fring) {
+        // the ring VCs are the top 2n: class (d, s) owns VC V - 2n + 2d + s (§6.5)
+        uint64_t ring = 0;
+        for (size_t w = r.vc_heads.size() - 2 * static_cast<size_t>(cfg.n); w < r.vc_heads.size(); w++)
+            ring += r.vc_heads[w];
+        printf("  f-rings: %d faulty or disabled nodes, %" PRIu64 " head flits on ring VCs\n", r.unusable, ring);
+    }
     if (r.c_fwd || r.r_fwd)
         printf("  node software C %" PRIu64 "  RTL %" PRIu64 " messages re-injected (C: %" PRIu64 " absorbed with rev 0, %" PRIu64
                " with rev 1, %" PRIu64 " at an intermediate node)\n",
