@@ -5,6 +5,7 @@
  * output buffer before the crossbar tests it for room, which is the contract's
  * "room at the end of the cycle"). */
 #include "network.h"
+#include "deadlock.h"
 #include "lfsr.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -483,6 +484,25 @@ long network_flits(const network *net, uint64_t t)
     for (int i = 0; i < net->N * net->P; i++) s += net->in[cur][i].vc >= 0;
     return s;
 }
+void network_open_window(network *net, uint64_t t)
+{
+    net->measure = 1;
+    net->window_start = t;
+}
+
+int network_find_stuck(network *net, int look, char *buf, size_t len)
+{
+    const size_t np = (size_t)net->N * (size_t)net->P;
+    const uint32_t all = route_all_vcs(net->V);
+    int n = 0;
+    if (look) {
+        for (size_t i = 0; i < np; i++) net->moved[i] = ~net->moved[i] & all; /* now: did not move */
+        n = deadlock_find(net, net->moved, buf, len);
+    }
+    memset(net->moved, 0, np * sizeof *net->moved);
+    return n;
+}
+
 void network_close_window(network *net, uint64_t t_end)
 {
     if (!net->measure) return; /* the window never opened */
@@ -497,4 +517,5 @@ void network_close_window(network *net, uint64_t t_end)
                 if (t_end > since) net->vc_busy[w] += t_end - since;
             }
         }
+    net->measure = 0;
 }

@@ -65,7 +65,7 @@ typedef struct {
 
     uint32_t *stalled;   /* [N*P] hint: the active IVC's output buffer was full */
     uint32_t *moved;     /* [N*P] IVCs that sent a flit through the crossbar since the last
-                          * deadlock check (the testbench clears it) */
+                          * network_find_stuck */
     uint16_t *ovc_owner; /* [NOV] i*V + v of the IVC that owns the OVC */
 
     /* wiring, precomputed: neighbour slots, -1 if unconnected */
@@ -112,8 +112,14 @@ flit_t network_ib_front(const network *net, int iv);
 /* flits in the network after cycle t: held in router buffers or driven on a network
  * or injection link in cycle t */
 long network_flits(const network *net, uint64_t t);
-/* adds the allocation time of OVCs still held at the end of the window */
+/* the measurement window opens at cycle t (statistics count from there) */
+void network_open_window(network *net, uint64_t t);
+/* adds the allocation time of OVCs still held at the end of the window, and closes it */
 void network_close_window(network *net, uint64_t t_end);
+/* a partial-deadlock check: when look, the dead set among the input VCs that moved nothing
+ * since the last call (deadlock.h), written into buf; always starts a new period. Returns
+ * the dead set's size (0 when not looking). */
+int network_find_stuck(network *net, int look, char *buf, size_t len);
 
 static inline int net_iv(const network *n, int x, int p, int v) { return (x * n->P + p) * n->V + v; }
 #endif

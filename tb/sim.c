@@ -170,13 +170,11 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         const int cur = (int)(tt & 1), prv = cur ^ 1;
         const int in_window = tt >= warmup && tt < cycles;
         if (tt == warmup) {
-            net->measure = 1;
-            net->window_start = warmup;
+            network_open_window(net, warmup);
             outstanding_at_warmup = (long)(g.generated - delivered_msgs);
         }
         if (tt == cycles) {
             network_close_window(net, cycles);
-            net->measure = 0;
         }
         if (tt < cycles) {
             traffic_cycle(trp, tt, on_message, &g);
@@ -258,11 +256,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         }
         if (!dead && tt + 1 >= next_check) {
             next_check = tt + 1 + (uint64_t)cfg->deadlock_cycles;
-            size_t np = (size_t)tp->N * (size_t)P;
-            uint32_t all = route_all_vcs(cfg->vcs);
-            for (size_t i = 0; i < np; i++) net->moved[i] = ~net->moved[i] & all; /* now: did not move */
-            if (injected != delivered_flits && deadlock_find(net, net->moved, dead_buf, sizeof dead_buf)) dead = 2;
-            memset(net->moved, 0, np * sizeof *net->moved);
+            if (network_find_stuck(net, injected != delivered_flits, dead_buf, sizeof dead_buf)) dead = 2;
         }
         if (dead) {
             res->deadlock = 1;
