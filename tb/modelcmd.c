@@ -342,6 +342,13 @@ int cmd_compare(int argc, char **argv)
         mk.tau = c.timeout;
         mk.tau_given = 1;
     }
+    const int with_faults = c.faults > 0 || c.fault_nodes[0] || c.fault_file[0];
+    if (with_faults && mk.kind != QM_SWFT) {
+        snprintf(e, sizeof e, "model %s describes a network without faults, and this run has faulty nodes (the swft "
+                 "model is the one with faults)", qm_name(mk.kind));
+        return cli_fail(e);
+    }
+    if (c.fault_file[0]) return cli_fail("compare counts the faulty nodes of faults or fault_nodes; give one of those");
     if (!range) return cli_fail("compare needs rate=A:B:STEP (or flit_rate=A:B:STEP)");
     sweep_spec sp = {0};
     sp.jobs = 1;

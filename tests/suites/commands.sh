@@ -32,6 +32,7 @@ check "rings wrapping a column: a cycle" 2 "cycle" cdg routing=dor vcs=8 fault_n
 check "hop-class routing on its own classes" 0 "5 of them headroom for detours" faults routing=nbc faults=3
 check "bad option" 1 "cdg takes no option '--json'" cdg routing=dor --json x
 check "unusable set named" 1 "spans 7 of the 8 nodes" faults routing=duato fault_nodes=0,1,2,3,4,5,6
+check "compare refuses a fault-free model for a run with faults" 1 "describes a network without faults" compare routing=duato_nbc faults=3 rate=0.002:0.004:0.002
 for cmd in sim sweep model compare faults cdg bench; do
     check "$cmd --help" 0 "usage: flitnet $cmd" "$cmd" --help
 done
