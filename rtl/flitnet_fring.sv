@@ -1,10 +1,14 @@
 // flitnet_fring: the f-ring layer (docs/microarchitecture.md §6.5) between a routing
 // family (the base: dor, dor_escape, duato, minimal or fully_adaptive, on VB = V - 2 NDIM
 // VCs 0 .. VB-1) and the router. The top 2 NDIM VCs are the ring VCs: class (d, s)
-// (blocked dimension d, direction s: 0 +, 1 -) is VC VB + 2d + s. The head's ring field
-// (at RING_LO = 2 + 2A + 3HW, RW = 4 + DW bits) holds phase (bits 1:0: 0 none, 1 out,
-// 2 along, 3 back), the orientation o (bit 2), s (bit 3) and d (bits RW-1:4), written when
-// the message enters the ring. With e = (d + 1) mod NDIM and back = port (e, 1 - o):
+// (blocked dimension d, direction s: 0 +, 1 -) is VC VB + 2d + s. With OWN = 1 (a
+// hop-class base, phop .. duato_nbc) there are no ring VCs (VB = V): a ring hop gets the
+// base's escape VCs of the head's classes lo .. hi (own_i), at the same levels and on
+// the same ports, and the base rewrites the head for the real VC (see the update below).
+// The head's ring field (at RING_LO = 2 + 2A + 3HW, RW = 4 + DW bits) holds phase
+// (bits 1:0: 0 none, 1 out, 2 along, 3 back), the orientation o (bit 2), s (bit 3) and d
+// (bits RW-1:4), written when the message enters the ring. With e = (d + 1) mod NDIM
+// and back = port (e, 1 - o):
 //   1. the phase advances without a hop: out -> along at the ring's corner (port (d, s)
 //      leads to a usable node; the first along hop leaves from there whatever lies
 //      behind); along ends once d's offset is 0 or the back port leads to a usable node,
@@ -21,7 +25,10 @@
 // Update: a ring hop writes the phase it was offered in (out, with the entry's o, s and
 // d, when it left the base) over the base's rewrite of an escape hop (flitnet_route
 // gives the base VC 0 for it: fully_adaptive spends its misroutes, the others keep their
-// fields); any other hop takes the base's rewrite with the ring field 0.
+// fields); any other hop takes the base's rewrite with the ring field 0. A ring hop is
+// one on a ring VC; with OWN one whose advanced phase is not none or whose port is not
+// a minimal one (the base offers minimal ports only: the ring's entry), and the base's
+// rewrite is that of the real VC (an escape hop of its class: lo and bonus move).
 // The advance follows the C model's order (c_model/route_fring.c: advance): a phase that
 // ends falls through to the next one's test at the same node.
 // its signals appear in the waves through the router's per-VC names
@@ -32,7 +39,8 @@ module flitnet_fring #(
   parameter logic [63:0] K    = 64'h0808,
   parameter int          P    = 5,
   parameter int          V    = 8,            // all VCs
-  parameter int          VB   = 4,            // the base's VCs, V - 2 NDIM
+  parameter int          VB   = 4,            // the base's VCs, V - 2 NDIM (OWN: V)
+  parameter int          OWN  = 0,            // 1: the base's own classes carry the ring hops
   parameter int          LAST = 0,            // the base's last level (0 or 1)
   parameter int          A    = 6,
   parameter int          HW   = 4,
@@ -45,8 +53,10 @@ module flitnet_fring #(
   input  logic [2*P-3:0]    ring_ok_i,     // bit 2p + o: the ring side of orientation o behind port p exists
   input  logic [2*P*VB-1:0] base_cand_i,   // the base's candidates, bit (l*P + o)*VB + w
   input  logic [VB-1:0]     esc_i,         // the base's escape VCs (§6)
+  input  logic [VB-1:0]     own_i,         // OWN: the base's escape VCs of classes lo .. hi
   output logic [2*P*V-1:0]  cand_o,        // bit (l*P + o)*V + w
-  // the rewrite for the hop on VC ovc_i: a ring VC or one of the base's
+  // the rewrite for the hop (oport_i, ovc_i): a ring VC or one of the base's
+  input  logic [PW-1:0]     oport_i,
   input  logic [VW-1:0]     ovc_i,
   input  logic [63:0]       head_i,        // hops counted: the ring field of the head waiting
   input  logic [63:0]       base_head_i,   // ... and the base's rewrite of the hop
@@ -61,6 +71,9 @@ module flitnet_fring #(
   if (!(TOPO == 0 || TOPO == 2) || NDIM < 2 || NDIM > 6) begin : g_not_supported
     flitnet_error_fring_needs_a_torus_or_mesh_with_2_to_6_dimensions u_error ();
   end
+  if (OWN != 0 && VB != V) begin : g_own_needs_all_vcs
+    flitnet_error_fring_own_classes_without_ring_vcs u_error ();
+  end
 
   logic [1:0]      ph, nph;     // phase in the head, after step 1
   logic            ho, hs;      // orientation and blocked direction in the head
@@ -72,12 +85,13 @@ module flitnet_fring #(
   // the head's ring: the offsets of d and e, its ports, its VC
   logic            dnz, enz, edir, f_ds, f_back, to_back;
   logic [PW-1:0]   p_ds, p_eo, p_back, p_ring;
-  logic [VW-1:0]   w_ring;
+  logic [V-1:0]    m_ring;      // the VCs of a ring hop on the ring ...
+  logic [V-1:0]    m_blk;       // ... and entering it
+  logic            is_ring;     // the hop taken is a ring hop
   // blocked off the ring: the DOR port (bd, bs) and the orientation bo in e = bd + 1
   logic [DW-1:0]   bd;
   logic            bs, bo0, bo, bok;
   logic [PW-1:0]   p_blk;
-  logic [VW-1:0]   w_blk;
   logic [2*P*V-1:0] base_v;     // the base's candidates on V VCs, usable ports only
   logic            esc_left;
 
@@ -128,12 +142,6 @@ module flitnet_fring #(
       if (p_ds == PW'(p))   f_ds   = faulty_nbr_i[p];
       if (p_back == PW'(p)) f_back = faulty_nbr_i[p];
     end
-`ifdef MUT_FRING_VC_OFF
-    // mutation: the ring VC of the next class (2d + s + 1, wrapping among the ring VCs)
-    w_ring = VW'(VB) + VW'((2 * 32'(hd) + 32'(hs) + 1) % (2 * NDIM));
-`else
-    w_ring = VW'(VB) + VW'(2 * 32'(hd) + 32'(hs));
-`endif
   end
 
   // step 1: the phase advances; a phase that ends falls through to the next one's test
@@ -191,7 +199,52 @@ module flitnet_fring #(
     bo = bok ? bo0 : !bo0;
 `endif
     p_blk = PW'(2 * ((32'(bd) + 1) % NDIM)) | PW'(bo);
-    w_blk = VW'(VB) + VW'(2 * 32'(bd) + 32'(bs));
+  end
+
+  if (OWN != 0) begin : g_own
+    // the base's escape VCs of the head's classes, on the ring and entering it
+    logic [PN-1:0] minp;
+    logic          offmin;   // oport_i is not a minimal port
+
+    flitnet_min_ports #(.TOPO(TOPO), .NDIM(NDIM), .K(K), .PN(PN)) u_min_ports (
+      .cur_i, .dst_i, .ports_o(minp)
+    );
+
+`ifdef MUT_FRING_OWN_LO
+    // mutation: a ring hop is offered the classes lo + 1 .. hi (cls(w) = w: the lowest
+    // VC of own_i is class lo)
+    assign m_ring = own_i & (own_i - VB'(1));
+`else
+    assign m_ring = own_i;
+`endif
+    assign m_blk  = m_ring;
+
+    always_comb begin
+      offmin = 1'b1;
+      for (int p = 0; p < PN; p++)
+        if (oport_i == PW'(p)) offmin = !minp[p];
+    end
+    assign is_ring = nph != 2'd0 || offmin;
+    wire unused_own = ^ovc_i;
+  end else begin : g_ring_vcs
+    // the ring VC of the head's class (d, s) on the ring, of the DOR port's entering it
+    logic [VW-1:0] w_ring, w_blk;
+
+    always_comb begin
+`ifdef MUT_FRING_VC_OFF
+      // mutation: the ring VC of the next class (2d + s + 1, wrapping among the ring VCs)
+      w_ring = VW'(VB) + VW'((2 * 32'(hd) + 32'(hs) + 1) % (2 * NDIM));
+`else
+      w_ring = VW'(VB) + VW'(2 * 32'(hd) + 32'(hs));
+`endif
+      w_blk  = VW'(VB) + VW'(2 * 32'(bd) + 32'(bs));
+      m_ring = '0;
+      m_blk  = '0;
+      m_ring[w_ring] = 1'b1;
+      m_blk[w_blk]   = 1'b1;
+    end
+    assign is_ring = ovc_i >= VW'(VB);
+    wire unused_own = ^{own_i, oport_i};
   end
 
   // step 3: the base without the unusable ports, and its escape VCs left
@@ -209,11 +262,11 @@ module flitnet_fring #(
   always_comb begin
     cand_o = '0;
     if (nph != 2'd0) begin
-      // step 2: on the ring, one candidate at level 0
-      cand_o[32'(p_ring)*V + 32'(w_ring)] = 1'b1;
+      // step 2: on the ring, at level 0
+      cand_o[32'(p_ring)*V +: V] = m_ring;
     end else begin
       cand_o = base_v;
-      if (!esc_left) cand_o[(LAST*P + 32'(p_blk))*V + 32'(w_blk)] = 1'b1;
+      if (!esc_left) cand_o[(LAST*P + 32'(p_blk))*V +: V] |= m_blk;
     end
   end
 
@@ -221,7 +274,7 @@ module flitnet_fring #(
   // base) over the base's escape-hop rewrite; any other hop clears the whole field
   always_comb begin
     head_o = base_head_i;
-    if (ovc_i >= VW'(VB))
+    if (is_ring)
       head_o[RING_LO +: RW] = (nph == 2'd0) ? {bd, bs, bo, 2'd1} : {hd, hs, ho, nph};
     else
       head_o[RING_LO +: RW] = '0;

@@ -5,8 +5,10 @@
 // generate choice: ROUTING 0 dor, 1 dor_escape, 2 phop, 3 nhop, 4 pbc, 5 nbc,
 // 6 duato_phop, 7 duato_nhop, 8 duato_pbc, 9 duato_nbc, 10 duato, 11 swft, 12 minimal,
 // 13 fully_adaptive. With FRING = 1 the f-ring layer (§6.5, flitnet_fring) wraps the
-// family, which then routes on the low V - 2 NDIM VCs: dor, dor_escape, duato, minimal
-// and fully_adaptive (the C model refuses the hop-class routings and swft).
+// family: dor, dor_escape, duato, minimal and fully_adaptive then route on the low
+// V - 2 NDIM VCs below the ring VCs; the hop-class routings (2 .. 9) keep all V VCs,
+// their classes widened, and carry the ring hops on their own escape classes (OWN; the
+// C model refuses the layer over swft).
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_route #(
@@ -39,8 +41,10 @@ module flitnet_route #(
   localparam int          HOPS_LO = 2 + 2 * A;
   localparam logic [HW-1:0] HMAX  = {HW{1'b1}};
 
-  // the family routes on VB VCs: all V, or the V - 2 NDIM below the ring VCs
-  localparam int          VB0     = (FRING != 0) ? V - 2 * NDIM : V;
+  // the family routes on VB VCs: all V, or the V - 2 NDIM below the ring VCs; a
+  // hop-class family under the layer has no ring VCs (OWN)
+  localparam bit          OWN     = FRING != 0 && ROUTING >= 2 && ROUTING <= 9;
+  localparam int          VB0     = (FRING != 0 && !OWN) ? V - 2 * NDIM : V;
   localparam int          VB      = (VB0 < 1) ? 1 : VB0;
   localparam int          VWB     = (VB > 1) ? $clog2(VB) : 1;
   // the family's last priority level (§6.5: where a blocked head gets its ring VC)
@@ -50,6 +54,7 @@ module flitnet_route #(
   logic [8*NDIM-1:0] dst_coord;
   logic [2*P*VB-1:0] alg_cand;
   logic [VB-1:0]     alg_esc;    // the family's escape VCs
+  logic [VB-1:0]     alg_own;    // hop classes: the escape VCs of the head's classes
   logic [VWB-1:0]    alg_ovc;
   logic [2*P*V-1:0]  net_cand;
   logic [63:0]       counted, alg_head, net_head;
@@ -68,8 +73,9 @@ module flitnet_route #(
 
   // a hop on a ring VC (FRING) is an escape hop of the layer: the family rewrites the head
   // as for its own escape VC 0 (fully_adaptive spends its misroutes, the other families
-  // of the layer keep their fields), as the C model's ROUTE_LAYER_ESCAPE
-  if (FRING != 0) begin : g_ring_hop
+  // of the layer keep their fields), as the C model's ROUTE_LAYER_ESCAPE; with OWN the
+  // family rewrites every hop for its real VC
+  if (FRING != 0 && !OWN) begin : g_ring_hop
     assign alg_ovc = (ovc_i >= VW'(VB)) ? '0 : VWB'(ovc_i);
   end else begin : g_base_hop
     assign alg_ovc = ovc_i;
@@ -82,6 +88,7 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
+    assign alg_own = '0;  // no hop classes
   end else if (ROUTING == 1) begin : g_dor_escape
     flitnet_route_dor_escape #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .PW(PW), .VW(VWB)
@@ -89,6 +96,7 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
+    assign alg_own = '0;  // no hop classes
   end else if (ROUTING >= 2 && ROUTING <= 10) begin : g_hop
     // the hop-class family and duato: code - 2 = {ADAPTIVE, BONUS, NSCHEME}, 10 = duato
     localparam int R = ROUTING - 2;
@@ -96,10 +104,10 @@ module flitnet_route #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB),
       .NSCHEME((ROUTING == 10) ? 0 : R % 2), .BONUS((ROUTING == 10) ? 0 : (R / 2) % 2),
       .ADAPTIVE((ROUTING == 10) ? 1 : R / 4), .DOR_ESC((ROUTING == 10) ? 1 : 0),
-      .ESCAPE_VCS(ESCAPE_VCS), .A(A), .HW(HW), .PW(PW), .VW(VWB)
+      .ESCAPE_VCS(ESCAPE_VCS), .DETOURS(OWN ? 1 : 0), .A(A), .HW(HW), .PW(PW), .VW(VWB)
     ) u_alg (
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
-      .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
+      .esc_cls_o(alg_own), .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
   end else if (ROUTING == 11) begin : g_swft
     flitnet_route_swft #(
@@ -109,6 +117,7 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .head_i(counted), .head_o(alg_head)
     );
+    assign alg_own = '0;  // no hop classes
     wire unused_ovc = ^alg_ovc;
     // swft handles faults itself (§6.3, §7.1); the C model refuses the layer over it
     if (FRING != 0) begin : g_fring_over_swft
@@ -123,31 +132,29 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
+    assign alg_own = '0;  // no hop classes
   end else begin : g_unknown_routing
     // no such routing: fail elaboration with a module name that says so
     flitnet_error_unknown_routing u_error ();
+    assign alg_own = '0;
   end
 
   if (FRING != 0) begin : g_fring
     if (VB0 < 1) begin : g_too_few_vcs
       flitnet_error_too_few_vcs_for_fring u_error ();
     end
-    // §6.5: a ring channel shared by messages of different hop classes joins their classes
-    if (ROUTING >= 2 && ROUTING <= 9) begin : g_fring_over_hop_classes
-      flitnet_error_fring_over_hop_class_routing u_error ();
-    end
     flitnet_fring #(
-      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .VB(VB), .LAST(LAST), .A(A), .HW(HW),
-      .PW(PW), .VW(VW)
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .VB(VB), .OWN(OWN ? 1 : 0), .LAST(LAST),
+      .A(A), .HW(HW), .PW(PW), .VW(VW)
     ) u_fring (
       .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .ring_ok_i,
-      .base_cand_i(alg_cand), .esc_i(alg_esc), .cand_o(net_cand), .ovc_i,
-      .head_i(counted), .base_head_i(alg_head), .head_o(net_head)
+      .base_cand_i(alg_cand), .esc_i(alg_esc), .own_i(alg_own), .cand_o(net_cand), .oport_i,
+      .ovc_i, .head_i(counted), .base_head_i(alg_head), .head_o(net_head)
     );
   end else begin : g_no_fring
     assign net_cand = alg_cand;
     assign net_head = alg_head;
-    wire unused_fring = ^{ring_ok_i, alg_esc};
+    wire unused_fring = ^{ring_ok_i, alg_esc, alg_own};
     // only swft looks at the faults without the layer
     if (ROUTING != 11) begin : g_no_faults
       wire unused_faulty = ^faulty_nbr_i;

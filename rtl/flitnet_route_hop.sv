@@ -10,6 +10,12 @@
 // duato_phop 0010, duato_nhop 1010, duato_pbc 0110, duato_nbc 1110, duato 0011.
 // The number of classes, the escape VCs and the class of every VC are elaboration-time
 // constants; the head fields neg (= lo) and bonus carry the per-message state.
+// DETOURS = 1: the base of an f-ring layer (§6.5, the C model's r->detours): ring hops
+// leave minimal paths on the family's own escape classes, so the classes are widened to
+// C = E (every escape VC its own class, cls(w) = w), E = V for the pure schemes and for
+// duato_* ESCAPE_VCS or, when 0, Cmin + floor((V - Cmin) / 2) (Cmin = D + 1 or
+// 1 + floor(D/2), which still sizes the checks); esc_cls_o gives the layer the escape VCs
+// of the head's classes lo .. min(lo + bonus, C - 1), the VCs of a ring hop.
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_route_hop #(
@@ -23,6 +29,7 @@ module flitnet_route_hop #(
   parameter int          ADAPTIVE   = 0,
   parameter int          DOR_ESC    = 0,
   parameter int          ESCAPE_VCS = 0,   // duato_*: E; 0 = the number of classes
+  parameter int          DETOURS    = 0,   // 1: the base of the f-ring layer, classes widened
   parameter int          A          = 6,
   parameter int          HW         = 4,
   parameter int          PW         = 3,
@@ -32,6 +39,7 @@ module flitnet_route_hop #(
   input  logic [8*NDIM-1:0] dst_i,
   output logic [2*P*V-1:0]  cand_o,   // bit (l*P + o)*V + w
   output logic [V-1:0]      esc_o,    // the escape VCs (§6): 0 .. E-1, a constant
+  output logic [V-1:0]      esc_cls_o, // the escape VCs of the head's classes lo .. hi
   // the rewrite for the hop (oport_i, ovc_i); hops is counted by flitnet_route
   input  logic [PW-1:0]     oport_i,
   input  logic [VW-1:0]     ovc_i,
@@ -59,10 +67,13 @@ module flitnet_route_hop #(
   endfunction
 
   localparam int DIA = diameter(NDIM);
-  localparam int CL  = (NSCHEME != 0) ? 1 + DIA / 2 : DIA + 1;  // classes C
+  localparam int CMIN = (NSCHEME != 0) ? 1 + DIA / 2 : DIA + 1;  // classes a minimal path needs
+  localparam bit WIDE = DETOURS != 0 && DOR_ESC == 0;              // §6.5: the classes widened
   localparam int E   = (DOR_ESC != 0) ? (TORUS ? 2 : 1)
-                     : (ADAPTIVE != 0) ? ((ESCAPE_VCS > 0) ? ESCAPE_VCS : CL)
+                     : (ADAPTIVE != 0) ? ((ESCAPE_VCS > 0) ? ESCAPE_VCS
+                                          : WIDE ? CMIN + (V - CMIN) / 2 : CMIN)
                      : V;
+  localparam int CL  = WIDE ? E : CMIN;                            // classes C
 
   // cls(w) = floor(((w + 1) C - 1) / E) for the escape VCs w < E, HW bits each
   function automatic logic [V*HW-1:0] class_table(input integer e, input integer cl);
@@ -78,8 +89,8 @@ module flitnet_route_hop #(
   localparam logic [HW:0]     HMAX  = {1'b0, {HW{1'b1}}};
 
   // the configuration must be one the contract allows (the C model refuses the others)
-  if ((DOR_ESC == 0 && ADAPTIVE == 0 && V < CL) ||
-      (DOR_ESC == 0 && ADAPTIVE != 0 && (E < CL || V < E + 1)) ||
+  if ((DOR_ESC == 0 && ADAPTIVE == 0 && V < CMIN) ||
+      (DOR_ESC == 0 && ADAPTIVE != 0 && (E < CMIN || V < E + 1)) ||
       (DOR_ESC != 0 && V < E + 1)) begin : g_too_few_vcs
     flitnet_error_too_few_vcs_for_routing u_error ();
   end
@@ -97,7 +108,8 @@ module flitnet_route_hop #(
     .cur_i, .dst_i, .ports_o(minp)
   );
 
-  assign esc_o = ~ADAPT;
+  assign esc_o     = ~ADAPT;
+  assign esc_cls_o = esc;
   assign lo    = head_i[NEG_LO +: HW];
   assign bonus = head_i[BONUS_LO +: HW];
 
@@ -131,7 +143,7 @@ module flitnet_route_hop #(
 
     // neg and bonus are not used: only hops changes (flitnet_route)
     assign head_o = head_i;
-    wire unused_hop = ^{oport_i, ovc_i, esc, label};
+    wire unused_hop = ^{oport_i, ovc_i, label};
   end else begin : g_classes
     logic [HW-1:0] c;       // class of the escape VC taken
     logic [HW:0]   lo_n;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # rtl/lint.sh: `verilator --lint-only -Wall` (waivers in rtl/lint_waiver.vlt) and
 # `iverilog -g2012` over rtl/, for the network and a lone router, over parameter sets
-# that cover every topology and routing, V = 1..10, deeper buffers, the time-out, and
-# each mutant. Any output from either tool is a failure. JOBS (default 2) checks run at
+# that cover every topology and routing, V = 1..10, deeper buffers, the time-out, the
+# f-ring layer (over every routing it takes), and each mutant. Any output from either tool is a failure. JOBS (default 2) checks run at
 # a time; the results are printed in order. Ends with "N passed, N failed".
 # --unroll-stmts 2 keeps Verilator from unrolling the router's loops: the -Wall checks
 # run before unrolling, which only costs minutes on the larger sets.
@@ -58,6 +58,9 @@ sets=(
     "K=64'h0404 V=4 ROUTING=11"
     "K=64'h0404 V=6 FRING=1"
     "TOPO=2 K=64'h0505 V=6 ROUTING=13 FRING=1 TIMEOUT=16"
+    # the layer over the hop-class routings (own classes): 2-D torus, mesh
+    "K=64'h0606 V=8 ROUTING=5 FRING=1"
+    "TOPO=2 K=64'h0404 V=8 ROUTING=2 FRING=1 B=2"
 )
 for s in "${sets[@]}"; do both flitnet_network "$s"; done
 # the router alone, as synthesized (make synth), and every routing family: the routing
@@ -101,6 +104,18 @@ routers=(
     "TOPO=2 NDIM=3 K=64'h030303 P=7 A=5 HW=4 V=8 ROUTING=12 FRING=1 TIMEOUT=4"
     "TOPO=0 NDIM=4 K=64'h04040404 P=9 A=8 HW=5 V=10 FRING=1"
     "TOPO=2 NDIM=6 K=64'h030303030303 P=13 A=10 HW=5 V=14 ROUTING=10 FRING=1"
+    # ... and over the hop-class routings, on their own classes (no ring VCs): every
+    # code 2..9, 2-D and 3-D tori and meshes, ESCAPE_VCS, a time-out
+    "TOPO=0 NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=8 ROUTING=5 FRING=1"
+    "TOPO=0 NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=8 ROUTING=9 FRING=1 TIMEOUT=8"
+    "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=8 ROUTING=2 FRING=1"
+    "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=3 FRING=1 B=2"
+    "$R44 V=7 ROUTING=4 FRING=1"
+    "$R44 V=7 ROUTING=6 FRING=1 ESCAPE_VCS=5"
+    "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=7 ROUTING=7 FRING=1"
+    "$R44 V=8 ROUTING=8 FRING=1"
+    "TOPO=0 NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=8 ROUTING=3 FRING=1"
+    "TOPO=0 NDIM=2 K=64'h0808 P=5 A=6 HW=5 V=10 ROUTING=5 FRING=1"
 )
 for s in "${routers[@]}"; do both flitnet_router "$s"; done
 # the mutants are RTL too (all inside the router): each on the router of its
@@ -112,6 +127,7 @@ for m in MUT_TIMEOUT_LATE MUT_BONUS_KEEP; do both flitnet_router "$R44 V=6 ROUTI
 both flitnet_router "$R44 V=4 ROUTING=11" MUT_REV_STICKY
 for m in MUT_FRING_ORIENT MUT_FRING_VC_OFF; do both flitnet_router "$R44 V=6 FRING=1" "$m"; done
 both flitnet_router "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=13 FRING=1" MUT_FRING_EXIT_LATE
+both flitnet_router "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=5 FRING=1" MUT_FRING_OWN_LO
 wait
 
 pass=0 fail=0

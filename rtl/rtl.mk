@@ -66,16 +66,25 @@ RTL_CFG_t88v7fafr     := topology=torus k=8 n=2 vcs=7 buf_depth=2 obuf_depth=1 r
 RTL_CFG_m55v7efr      := topology=mesh k=5 n=2 vcs=7 buf_depth=2 obuf_depth=2 routing=dor_escape dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 RTL_CFG_t44v7dfr_to8  := topology=torus k=4 n=2 vcs=7 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=8 fault_handling=fring
 RTL_CFG_t444v8fr      := topology=torus k=4 n=3 vcs=8 buf_depth=2 obuf_depth=1 routing=dor dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+# the f-ring layer over the hop-class routings (§6.5, own classes: no ring VCs, every
+# escape VC its own class, the ring hops on the base's escape classes lo .. hi)
+M44V6NBCFR := topology=mesh k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_m44v6nbcfr    := $(M44V6NBCFR)
+RTL_CFG_t66v8nbcfr    := topology=torus k=6 n=2 vcs=8 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_t66v8dnbcfr   := topology=torus k=6 n=2 vcs=8 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_m44v9phopfr   := topology=mesh k=4 n=2 vcs=9 buf_depth=1 obuf_depth=1 routing=phop dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_t444v8nhopfr  := topology=torus k=4 n=3 vcs=8 buf_depth=1 obuf_depth=1 routing=nhop dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 
 # the CI configurations are traced: waves of a difference (tests/cosim/suite.sh)
 RTL_VFLAGS_t44v6dnbc_to8 := --trace
 RTL_VFLAGS_t44v4sw       := --trace
 RTL_VFLAGS_t44v6fr       := --trace
 RTL_VFLAGS_m55v6fafr     := --trace
+RTL_VFLAGS_m44v6nbcfr    := --trace
 
 # the mutants: a router with one deliberate deviation each (docs/rtl.md); the first five
 # on t44v4, the time-out and bonus-card ones on t44v6dnbc_to8, the swft one on t44v4sw,
-# the f-ring ones on t44v6fr and m55v6fafr
+# the f-ring ones on t44v6fr, m55v6fafr and m44v6nbcfr
 RTL_MUTANTS := MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY
 $(foreach m,$(RTL_MUTANTS),$(eval RTL_CFG_t44v4_$(m) := $(T44V4))$(eval RTL_VFLAGS_t44v4_$(m) := --trace -D$(m)))
 RTL_MUTANTS_DNBC := MUT_TIMEOUT_LATE MUT_BONUS_KEEP
@@ -88,6 +97,9 @@ RTL_MUTANTS_FRING := MUT_FRING_ORIENT MUT_FRING_VC_OFF
 $(foreach m,$(RTL_MUTANTS_FRING),$(eval RTL_CFG_t44v6fr_$(m) := $(T44V6FR))$(eval RTL_VFLAGS_t44v6fr_$(m) := --trace -D$(m)))
 RTL_CFG_m55v6fafr_MUT_FRING_EXIT_LATE    := $(M55V6FAFR)
 RTL_VFLAGS_m55v6fafr_MUT_FRING_EXIT_LATE := --trace -DMUT_FRING_EXIT_LATE
+# the own-classes one (the ring hop offered classes lo + 1 .. hi) on m44v6nbcfr
+RTL_CFG_m44v6nbcfr_MUT_FRING_OWN_LO    := $(M44V6NBCFR)
+RTL_VFLAGS_m44v6nbcfr_MUT_FRING_OWN_LO := --trace -DMUT_FRING_OWN_LO
 RTL_VFLAGS_t44v4   := --trace
 RTL_VFLAGS_t44v2   := --trace
 RTL_VFLAGS_m54v3e  := --trace
@@ -98,12 +110,12 @@ RTL_VFLAGS_t44v4fst := --trace-fst
 RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8 t44v4sw \
                    t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY \
                    t44v6fr t44v7minfr m55v6fafr $(addprefix t44v6fr_,$(RTL_MUTANTS_FRING)) \
-                   m55v6fafr_MUT_FRING_EXIT_LATE
+                   m55v6fafr_MUT_FRING_EXIT_LATE m44v6nbcfr m44v6nbcfr_MUT_FRING_OWN_LO
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v2 t44v4e u44v3 t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v4d t88v10dnbc h4v3d_to32 h3v4phop \
                    m44v7pbc u44v6dnhop r7v6dphop_to4 t444v2sw \
                    t44v3min t44v4fa m44v3fa_to16 h4v2fa u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
-                   t44v7dfr_to8 t444v8fr
+                   t44v7dfr_to8 t444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr
 
 .PHONY: lint cosim cosim-ci waves synth bench-rtl rtl-FORCE
 rtl-FORCE:

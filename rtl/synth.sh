@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # rtl/synth.sh OUTDIR: yosys generic synthesis (synth -flatten, gate-level cells of
 # yosys's internal library) of one router per configuration: V = 2, 4, 10 with dor and
-# dor_escape, and two with the f-ring layer (V = 6 dor, V = 10 duato: the base routes
-# on V - 4 VCs), in an 8x8 torus (P = 5 ports, A = 6 address and HW = 5 hop bits), with
-# B = Bo = 1. Writes OUTDIR/synth.md (a Markdown table of cells and flip-flops) and
-# prints it; the logs are in OUTDIR/*.log. JOBS (default 2) runs at a time;
-# SYNTH_CONFIGS="V ROUTING FRING,..." synthesizes only those rows.
+# dor_escape, and three with the f-ring layer (V = 6 dor, V = 10 duato: the base routes
+# on V - 4 VCs; V = 10 nbc: no ring VCs, the ring hops on nbc's own classes), in an 8x8
+# torus (P = 5 ports, A = 6 address and HW = 5 hop bits), with B = Bo = 1. Writes
+# OUTDIR/synth.md (a Markdown table of cells and flip-flops) and prints it; the logs are
+# in OUTDIR/*.log. JOBS (default 2) runs at a time; SYNTH_CONFIGS="V ROUTING FRING,..."
+# synthesizes only those rows.
 # The FSM pass is skipped: it mistakes the arbiter pointers for state machines and
 # spends minutes on them without changing the count that matters here.
 set -u
@@ -15,7 +16,7 @@ mkdir -p "$out"
 mapfile -t files < <(grep -v -e flitnet_pkg -e flitnet_network rtl/flitnet.f | sed 's|^|rtl/|')
 jobs=${JOBS:-2}
 # V ROUTING FRING
-configs=("2 0 0" "2 1 0" "4 0 0" "4 1 0" "10 0 0" "10 1 0" "6 0 1" "10 10 1")
+configs=("2 0 0" "2 1 0" "4 0 0" "4 1 0" "10 0 0" "10 1 0" "6 0 1" "10 10 1" "10 5 1")
 # SYNTH_CONFIGS="V R F,V R F" synthesizes only those
 if [ -n "${SYNTH_CONFIGS:-}" ]; then IFS=, read -r -a configs <<< "$SYNTH_CONFIGS"; fi
 rname=(dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive)
