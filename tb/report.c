@@ -42,8 +42,11 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
                 r->fault_handling == FH_FRING ? "f-rings" : "node software", nf, nd, r->nregions,
                 r->nregions == 1 ? "" : "s", r->fault_draws > 1 ? " (redrawn)" : "",
                 (unsigned long long)r->misrouted);
-        if (r->fault_handling == FH_FRING)
-            fprintf(f, ", %llu ring flit-hops in the window", (unsigned long long)r->ring_flit_hops);
+        if (r->fault_handling == FH_FRING && r->ring_vcs)
+            fprintf(f, ", %llu flit-hops on the %d ring VCs in the window", (unsigned long long)r->ring_flit_hops,
+                    r->ring_vcs);
+        else if (r->fault_handling == FH_FRING)
+            fprintf(f, " (ring hops on the routing's own classes)");
         fprintf(f, "\n");
     }
     if (r->messages_rerouted)
@@ -108,8 +111,8 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     NUM(corrupt);
     NUM(nonminimal);
     NUM(misrouted);
-    NUM(ring_flit_hops);
 #undef NUM
+    if (r->ring_vcs) cJSON_AddNumberToObject(o, "ring_flit_hops", (double)r->ring_flit_hops);
     if (r->fault_state) {
         cJSON *fo = cJSON_AddObjectToObject(o, "faults");
         cJSON_AddStringToObject(fo, "handling", r->fault_handling == FH_FRING ? "fring" : "software");

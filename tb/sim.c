@@ -443,8 +443,10 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
         res->nregions = ns->fs.nregions;
         res->fault_draws = ns->fs.draws;
     }
-    if (route_fring(rtp))
+    if (route_fring(rtp)) {
+        res->ring_vcs = cfg->vcs - rtp->base->V;
         for (int v = rtp->base->V; v < cfg->vcs; v++) res->ring_flit_hops += net->vc_flits[v];
+    }
     uint64_t vf = 0;
     for (int v = 0; v < cfg->vcs; v++) vf += net->vc_flits[v];
     for (int v = 0; v < cfg->vcs; v++) {

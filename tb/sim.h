@@ -35,7 +35,8 @@ typedef struct {
     int fault_draws, nregions;
     fault_region *regions;        /* [nregions] */
     uint64_t misrouted;           /* messages delivered after more hops than their minimal distance */
-    uint64_t ring_flit_hops;      /* in-window flit-hops on the ring VCs (f-rings) */
+    uint64_t ring_flit_hops;      /* in-window flit-hops on the ring VCs (f-rings with ring VCs) */
+    int ring_vcs;                 /* ring VCs (0: none, or the routing's own classes carry the ring hops) */
     char corrupt_first[256];
     /* per VC index and per channel (window) */
     int V, N, Pn, n;
