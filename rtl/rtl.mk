@@ -95,6 +95,9 @@ RTL_VFLAGS_t44v4sw_MUT_REV_STICKY := --trace -DMUT_REV_STICKY
 # 4x4 torus has no ring that ends its back phase short of the destination's column)
 RTL_MUTANTS_FRING := MUT_FRING_ORIENT MUT_FRING_VC_OFF
 $(foreach m,$(RTL_MUTANTS_FRING),$(eval RTL_CFG_t44v6fr_$(m) := $(T44V6FR))$(eval RTL_VFLAGS_t44v6fr_$(m) := --trace -D$(m)))
+# fully_adaptive's U-turn rule (a misroute back the way the head came) on m55v6fafr
+RTL_CFG_m55v6fafr_MUT_FA_UTURN    := $(M55V6FAFR)
+RTL_VFLAGS_m55v6fafr_MUT_FA_UTURN := --trace -DMUT_FA_UTURN
 RTL_CFG_m55v6fafr_MUT_FRING_EXIT_LATE    := $(M55V6FAFR)
 RTL_VFLAGS_m55v6fafr_MUT_FRING_EXIT_LATE := --trace -DMUT_FRING_EXIT_LATE
 # the own-classes one (the ring hop offered classes lo + 1 .. hi) on m44v6nbcfr
@@ -110,7 +113,7 @@ RTL_VFLAGS_t44v4fst := --trace-fst
 RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8 t44v4sw \
                    t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY \
                    t44v6fr t44v7minfr m55v6fafr $(addprefix t44v6fr_,$(RTL_MUTANTS_FRING)) \
-                   m55v6fafr_MUT_FRING_EXIT_LATE m44v6nbcfr m44v6nbcfr_MUT_FRING_OWN_LO
+                   m55v6fafr_MUT_FRING_EXIT_LATE m55v6fafr_MUT_FA_UTURN m44v6nbcfr m44v6nbcfr_MUT_FRING_OWN_LO
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v2 t44v4e u44v3 t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v4d t88v10dnbc h4v3d_to32 h3v4phop \
                    m44v7pbc u44v6dnhop r7v6dphop_to4 t444v2sw \
