@@ -14,7 +14,7 @@ INC     := -Ic_model -Itb -Ic_model/queueing
 LDLIBS  := -lcjson -linih -lgsl -lgslcblas -lm
 SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox
+DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox jq
 DEPS_RTL := verilator iverilog gtkwave yosys g++
 
 -include c_model/queueing/queueing.mk
@@ -26,7 +26,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
 .PHONY: all deps deps-rtl run test test-unit test-san test-cli bench clean validate validate-000 validate-002 \
-        validate-003 validate-004 validate-refined
+        validate-003 validate-004 validate-refined study-000
 all: $(BUILD)/flitnet
 
 # Installs the Debian packages that are missing (sudo when not root).
@@ -91,6 +91,12 @@ validate: validate-000 validate-002 validate-003 validate-refined validate-004
 validate-000 validate-002 validate-003 validate-004 validate-refined: validate-%: deps
 	@$(MAKE) --no-print-directory all
 	tb/validate.sh $* $(BUILD)/validate
+
+# Seed 000's simulation study (Figures 3-8): build/study-000/index.html. QUICK=1 runs the
+# reduced version CI runs; an interrupted study resumes from the points already written.
+study-000: deps
+	@$(MAKE) --no-print-directory all
+	tb/study000.sh $(BUILD)/study-000
 
 clean:
 	rm -rf $(BUILD)
