@@ -142,12 +142,16 @@ v003() {
     done
 }
 
-# results.md: every table made so far, in a fixed order
+# results.md: every table made so far, in a fixed order (one experiment alone is enough:
+# an `if`, since a bare `[ -f ] &&` that fails would end the script under set -e)
 assemble() {
     {
         echo "<!-- made by tb/validate.sh from flitnet compare/model --summary; cycles = $cycles -->"
         for e in refined 004 000 002 003; do
-            [ -f "$out/$e.md" ] && { cat "$out/$e.md"; echo; }
+            if [ -f "$out/$e.md" ]; then
+                cat "$out/$e.md"
+                echo
+            fi
         done
     } > "$out/results.md"
 }
