@@ -22,7 +22,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
             rest[(*nrest)++] = a;
             if ((!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
                  !strcmp(a, "--title") || !strcmp(a, "--summary") || !strcmp(a, "--vcd") ||
-                 !strcmp(a, "--vcd-window")) && i + 1 < argc)
+                 !strcmp(a, "--vcd-window") || !strcmp(a, "--throughput")) && i + 1 < argc)
                 rest[(*nrest)++] = argv[++i];
             continue;
         }

@@ -36,7 +36,7 @@ static const key_def keys[] = {
     {"vcs", T_INT, OFF(vcs), NULL, 1, 32, "virtual channels per physical channel (V)"},
     {"buf_depth", T_INT, OFF(buf_depth), NULL, 1, 64, "input buffer depth per VC, flits (B)"},
     {"obuf_depth", T_INT, OFF(obuf_depth), NULL, 1, 64, "output buffer depth per VC, flits (Bo)"},
-    {"routing", T_STR, OFF(routing), NULL, 0, 0, "routing algorithm (see `flitnet help`)"},
+    {"routing", T_STR, OFF(routing), NULL, 0, 0, "routing algorithm, one of those listed under 'routing algorithms'"},
     {"dateline", T_ENUM, OFF(dateline), e_bool, 0, 0, "1: Dally-Seitz dateline VC classes on tori; 0: off (deadlock-prone)"},
     {"select", T_ENUM, OFF(select), e_select, 0, 0, "selection among free candidate VCs: first | random (router LFSR)"},
     {"msg_len", T_DBL, OFF(msg_len), NULL, 1, 65535, "message length M in flits (mean if msg_len_dist = exp)"},
@@ -53,7 +53,8 @@ static const key_def keys[] = {
     {"locality_p", T_DBLLIST, OFF(locality_p), NULL, 0, 1, "locality: explicit p_1,p_2,... by hop distance (overrides alpha)"},
     {"trace", T_STR, OFF(trace), NULL, 0, 0, "trace file of `cycle src dst length` lines (traffic = trace)"},
     {"cycles", T_LONG, OFF(cycles), NULL, 1, 1e12, "simulated cycles (measurement ends here)"},
-    {"warmup", T_LONG, OFF(warmup), NULL, 0, 1e12, "warm-up cycles discarded from the statistics"},
+    {"warmup", T_LONG, OFF(warmup), NULL, 0, 1e12,
+     "warm-up cycles discarded from the statistics (auto: cycles/10, at most 10000)"},
     {"seed", T_U64, OFF(seed), NULL, 0, 0, "random seed (traffic and router LFSRs)"},
     {"drain", T_ENUM, OFF(drain), e_bool, 0, 0, "1: after `cycles`, stop generating and run until the network is empty"},
     {"batches", T_INT, OFF(batches), NULL, 2, 1000, "batches for the batch-means confidence interval"},
@@ -99,7 +100,7 @@ void config_defaults(sim_config *c)
     c->hotspot_frac = 0.1;
     c->locality_alpha = 0.5;
     c->cycles = 300000;
-    c->warmup = 10000;
+    c->warmup = -1; /* auto: set from cycles in config_resolve, unless given */
     c->seed = 1;
     c->batches = 10;
     c->deadlock_cycles = 2000;
@@ -402,6 +403,8 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
         snprintf(err, errlen, "msg_len = %g must be an integer when msg_len_dist = fixed", c->msg_len);
         return -1;
     }
+    /* a short run gets a warm-up it can hold; the long default keeps its 10000 cycles */
+    if (c->warmup < 0) c->warmup = c->cycles / 10 < WARMUP_MAX_AUTO ? c->cycles / 10 : WARMUP_MAX_AUTO;
     if (c->warmup >= c->cycles) {
         snprintf(err, errlen, "warmup (%ld) must be smaller than cycles (%ld)", c->warmup, c->cycles);
         return -1;
@@ -424,6 +427,12 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
         }
     }
     return 0;
+}
+
+int config_given(const sim_config *c, const char *key)
+{
+    int i = find_key(key);
+    return i >= 0 && c->given[i];
 }
 
 const char *config_key_name(int i) { return i >= 0 && i < NKEYS ? keys[i].name : NULL; }
@@ -452,7 +461,10 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
             snprintf(buf, len, "%d", c->faults);
         }
         break;
-    case T_LONG: snprintf(buf, len, "%ld", *(const long *)base); break;
+    case T_LONG:
+        if (*(const long *)base < 0) snprintf(buf, len, "auto"); /* warmup before config_resolve */
+        else snprintf(buf, len, "%ld", *(const long *)base);
+        break;
     case T_U64: snprintf(buf, len, "%llu", (unsigned long long)*(const uint64_t *)base); break;
     case T_DBL: fmt_double(buf, len, *(const double *)base); break;
     case T_ENUM: snprintf(buf, len, "%s", k->enums[*(const int *)base]); break;

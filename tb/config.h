@@ -10,6 +10,8 @@
 
 #define CFG_MAX_LIST 64
 #define CFG_ERR 512
+/* the warm-up when none is given: cycles/10, at most this */
+#define WARMUP_MAX_AUTO 10000
 
 typedef enum { LEN_FIXED, LEN_EXP } len_dist;
 /* fault_handling key values */
@@ -37,7 +39,7 @@ typedef struct {
     int n_locality_p;
     double locality_p[CFG_MAX_LIST];
     char trace[512];
-    long cycles, warmup;
+    long cycles, warmup;          /* warmup < 0 until config_resolve: auto */
     uint64_t seed;
     int drain, batches;
     long deadlock_cycles, max_queue;
@@ -62,6 +64,8 @@ int config_load(sim_config *c, const char *path, char *err, size_t errlen);
 int config_resolve(sim_config *c, char *err, size_t errlen);
 /* the resolved value of key i as text; returns NULL past the last key */
 const char *config_key_name(int i);
+/* 1 when the key was set (file or argument), 0 when it holds its default */
+int config_given(const sim_config *c, const char *key);
 const char *config_key_help(int i);
 void config_value(const sim_config *c, int i, char *buf, size_t len);
 const char *config_traffic_name(traffic_kind t);

@@ -21,21 +21,59 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+
+/* every command: its usage, what it does, and whether it takes the configuration keys;
+ * `flitnet help`, `flitnet CMD --help` and the README's list (tests/suites/readme_keys.sh) agree */
+static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
+    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--shuffle-order]",
+     "one run: a summary on stdout; --json writes every measurement, --vcd the routers' waves for cycles A..B (by "
+     "default the first 100 cycles of an 8x8 V=10 network, up to 1000 on smaller ones); --shuffle-order evaluates the "
+     "nodes in a random order each cycle (results must not change); a run longer than 3 s shows its cycle on a terminal",
+     1},
+    {"sweep", "flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--throughput FILE] "
+              "[--title T] [--all]",
+     "runs over a range of rates (or flit_rate=A:B:STEP) in N worker processes and stops at the first saturated point "
+     "(--all: runs them all); --plot draws latency with its 95 % CI, --throughput accepted vs offered load (.svg or "
+     ".png)", 1},
+    {"model", "flitnet model [CONFIG] model=NAME [variant=seed|refined] [tau=T] [fault_prob=P] [key=value ...] "
+              "[rate=A:B:STEP] [--csv FILE] [--json FILE] [--plot FILE] [--title T] [--summary FILE]",
+     "a queueing model's latency curve, zero-load latency and saturation rate for the configuration (docs/models.md); "
+     "without rate= a round grid up to the model's saturation; --summary appends a Markdown row", 1},
+    {"compare", "flitnet compare [CONFIG] [model=NAME] [variant=seed|refined|both] [key=value ...] rate=A:B:STEP [-j N] "
+                "[--csv FILE] [--plot FILE] [--throughput FILE] [--title T] [--summary FILE]",
+     "the simulated sweep beside the matching models, with the error per point and below 70%/80% of the measured "
+     "saturation; routing=a,b,... (up to 4) compares each routing with its own model, in one table each and on one "
+     "plot; --summary appends a Markdown row per routing", 1},
+    {"faults", "flitnet faults [CONFIG] [key=value ...]",
+     "the fault map a configuration asks for: faulty and disabled nodes, regions, f-rings and orientations", 1},
+    {"cdg", "flitnet cdg [CONFIG] [key=value ...]",
+     "proves delivery, livelock freedom and an acyclic escape channel-dependency graph (Duato's extended graph) for "
+     "the configuration and its fault set; exit 2 with one cycle of channels when there is none", 1},
+    {"bench", "flitnet bench [cycles=N]", "cycles/s, flit-hops/s and peak memory of fixed cases, one thread", 0},
+    {"help", "flitnet help", "every command, key, model key and routing", 0},
+    {"version", "flitnet version", "the program's version", 0},
+};
+#define NCMDS (sizeof cmd_help / sizeof cmd_help[0])
+
+/* the keys of `model` and `compare` that are not configuration keys */
+static const struct { const char *key, *values, *help; } model_key_help[] = {
+    {"model", "NAME", "duato-nbc (seeds 000/001), swft (002), timeout (003) or dor-comb (004); compare picks it "
+                      "from the routing"},
+    {"variant", "seed", "seed (the paper's model as read in docs/models.md), refined (this router; dor-comb with "
+                        "routing=dor, duato-nbc) or, for compare, both (the default there: each that exists)"},
+    {"tau", "timeout", "model only: the time-out of the timeout model (default: the key timeout, or M when 0); "
+                       "compare takes timeout="},
+    {"fault_prob", "0", "model only: the probability that a node is faulty (swft model, when there is no faults=)"},
+};
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--shuffle-order]\n"
-            "       flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE.svg|png] [--all]\n"
-            "       flitnet model [CONFIG] model=duato-nbc|swft|timeout|dor-comb [key=value ...] [rate=A:B:STEP]\n"
-            "                     [--csv FILE] [--json FILE]\n"
-            "       flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]\n"
-            "       flitnet faults [CONFIG] [key=value ...]     (the fault map: regions, disabled nodes, f-rings)\n"
-            "       flitnet cdg [CONFIG] [key=value ...]        (deadlock and livelock freedom, proved; exit 2 if not)\n"
-            "       flitnet bench [cycles=N]\n"
-            "       flitnet help | version\n"
-            "CONFIG is a file of `key = value` lines; key=value arguments override it.\n");
+    fprintf(f, "usage: flitnet COMMAND ...   (flitnet COMMAND --help: that command alone)\n");
+    for (size_t i = 0; i < NCMDS; i++) fprintf(f, "  %s\n", cmd_help[i].usage);
+    fprintf(f, "CONFIG is a file of `key = value` lines; key=value arguments override it.\n");
 }
 
 static void print_keys(void)
@@ -50,34 +88,53 @@ static void print_keys(void)
     }
 }
 
-/* `flitnet CMD --help`: that command's usage, what it does, and the keys it takes */
-static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
-    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--shuffle-order]",
-     "one run: a summary on stdout; --json writes every measurement, --vcd the routers' waves (cycles A..B)", 1},
-    {"sweep", "flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE.svg|png] [--all]",
-     "runs over a range of rates in N worker processes, stops at the first saturated point (--all: runs them all)", 1},
-    {"model", "flitnet model [CONFIG] model=duato-nbc|swft|timeout|dor-comb [key=value ...] [rate=A:B:STEP] [--csv F] "
-              "[--json F] [--plot F]",
-     "a queueing model's latency curve, zero-load latency and saturation rate (docs/models.md); its own keys: model, "
-     "variant, tau, fault_prob", 1},
-    {"compare", "flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv F] [--plot F] "
-                "[--title T] [--summary F]",
-     "the simulated sweep beside the matching models, with the error per point and below 70 %/80 % of saturation", 1},
-    {"faults", "flitnet faults [CONFIG] [key=value ...]",
-     "the fault map a configuration asks for: faulty and disabled nodes, regions, f-rings and orientations", 1},
-    {"cdg", "flitnet cdg [CONFIG] [key=value ...]",
-     "proves delivery, livelock freedom and an acyclic escape channel-dependency graph (Duato's extended graph) for "
-     "the configuration and its fault set; exit 2 with one cycle of channels when there is none", 1},
-    {"bench", "flitnet bench [cycles=N]", "cycles/s, flit-hops/s and peak memory of fixed cases, one thread", 0},
-};
+static void print_model_keys(void)
+{
+    printf("\nmodel keys (model, compare; default):\n");
+    for (size_t i = 0; i < sizeof model_key_help / sizeof model_key_help[0]; i++)
+        printf("  %-16s %-10s %s\n", model_key_help[i].key, model_key_help[i].values, model_key_help[i].help);
+}
+
+static void print_routings(void)
+{
+    printf("\nrouting algorithms (docs/microarchitecture.md §6):\n");
+    for (int i = 0; route_at(i); i++) printf("  %-16s %s\n", route_at(i)->name, route_at(i)->summary);
+    printf("fault handling: fault_handling = fring (any routing but swft) or software (swft; dor as its other name)\n");
+}
+
+/* text in lines of at most 100 columns, each after `indent` spaces but the first */
+static void print_wrapped(const char *text, int indent)
+{
+    int col = indent;
+    const char *p = text;
+    while (*p) {
+        size_t w = strcspn(p, " ");
+        if (col > indent && col + 1 + (int)w > 100) {
+            printf("\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)w, p);
+        col += (int)w;
+        p += w;
+        while (*p == ' ') p++;
+    }
+    putchar('\n');
+}
 
 static void help(void)
 {
     usage(stdout);
+    printf("\ncommands:\n");
+    for (size_t i = 0; i < NCMDS; i++) {
+        printf("  %-8s ", cmd_help[i].cmd);
+        print_wrapped(cmd_help[i].what, 11);
+    }
     print_keys();
-    printf("\nrouting algorithms (docs/microarchitecture.md §6):\n");
-    for (int i = 0; route_at(i); i++) printf("  %-16s %s\n", route_at(i)->name, route_at(i)->summary);
-    printf("fault handling: fault_handling = fring (any routing but swft) or software (swft; dor as its other name)\n");
+    print_model_keys();
+    print_routings();
 }
 
 static int cmd_sim(int argc, char **argv)
@@ -88,7 +145,7 @@ static int cmd_sim(int argc, char **argv)
     if (argc > 60) return cli_fail("too many arguments");
     if (cli_build_config(argc, argv, &c, rest, &nrest, NULL)) return 1;
     const char *json = NULL;
-    sim_options opt = {0, 0, NULL, 0, 999, 0};
+    sim_options opt = {.vcd_auto_window = 1, .progress = isatty(2)};
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "--json") && i + 1 < nrest) json = rest[++i];
         else if (!strcmp(rest[i], "--shuffle-order")) opt.shuffle_order = 1;
@@ -100,6 +157,7 @@ static int cmd_sim(int argc, char **argv)
                 return cli_fail("--vcd-window needs FROM:TO cycles with FROM <= TO");
             opt.vcd_from = a;
             opt.vcd_to = b;
+            opt.vcd_auto_window = 0;
         }
         else {
             char e[300];
@@ -111,12 +169,21 @@ static int cmd_sim(int argc, char **argv)
     char err[CFG_ERR];
     if (sim_run(&c, &opt, &r, err, sizeof err)) return cli_fail(err);
     report_summary(stdout, &c, &r);
+    if (opt.vcd) { /* waves can be large: say where they went and how much was written */
+        struct stat sb;
+        double mb = stat(opt.vcd, &sb) ? 0 : (double)sb.st_size / 1e6;
+        printf("waves        %s: %.1f MB, cycles %llu..%llu%s\n", opt.vcd, mb, (unsigned long long)r.vcd_from,
+               (unsigned long long)(r.vcd_to < r.cycles ? r.vcd_to : r.cycles - 1),
+               opt.vcd_auto_window ? " (the default window; --vcd-window A:B for others)" : "");
+    }
     int rc = r.deadlock ? 2 : r.corrupt ? 3 : 0;
     if (json && report_json(json, &c, &r)) {
         fprintf(stderr, "flitnet: cannot write '%s'\n", json);
         rc = 1;
     }
-    if (r.deadlock) fprintf(stderr, "flitnet: deadlock detected at cycle %llu (report above)\n", (unsigned long long)r.cycles);
+    /* r.cycles counts the cycles run; the deadlock was found in the last of them, as the report says */
+    if (r.deadlock)
+        fprintf(stderr, "flitnet: deadlock detected at cycle %llu (report above)\n", (unsigned long long)r.cycles - 1);
     sim_result_free(&r);
     return rc;
 }
@@ -141,6 +208,7 @@ static int cmd_sweep(int argc, char **argv)
             if (sp.jobs < 1 || sp.jobs > 256) return cli_fail("-j needs a number of workers in 1..256");
         } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) sp.csv = rest[++i];
         else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) sp.plot = rest[++i];
+        else if (!strcmp(rest[i], "--throughput") && i + 1 < nrest) sp.throughput = rest[++i];
         else if (!strcmp(rest[i], "--title") && i + 1 < nrest) sp.title = rest[++i];
         else if (!strcmp(rest[i], "--all")) sp.all = 1;
         else {
@@ -165,18 +233,24 @@ static int cmd_sweep(int argc, char **argv)
     } else {
         printf("saturation: not reached in this range\n");
     }
-    if (sp.plot) {
+    if (sp.plot || sp.throughput) {
         char title[512], k[64];
-        config_value(&c, 1, k, sizeof k);
         snprintf(title, sizeof title, "%s", sp.title ? sp.title : "");
         if (!sp.title)
             snprintf(title, sizeof title, "%s, V=%d, M=%g, %s routing, %s traffic", config_shape(&c, k, sizeof k),
                      c.vcs, c.msg_len, c.routing, config_traffic_name(c.traffic));
-        if (sweep_plot(sp.plot, title, pts, n, NULL, 0, err, sizeof err)) {
+        plot_series s = {NULL, pts, n};
+        /* a share of the capacity means something under uniform traffic only */
+        plot_axes ax = {c.msg_len, 0};
+        for (int i = 0; i < n && c.traffic == TR_UNIFORM && !ax.capacity; i++)
+            if (pts[i].ok == 1) ax.capacity = pts[i].capacity;
+        if ((sp.plot && sweep_plot(sp.plot, title, &s, 1, NULL, 0, &ax, err, sizeof err)) ||
+            (sp.throughput && sweep_plot_throughput(sp.throughput, title, &s, 1, &ax, err, sizeof err))) {
             free(pts);
             return cli_fail(err);
         }
-        printf("plot: %s\n", sp.plot);
+        if (sp.plot) printf("plot: %s\n", sp.plot);
+        if (sp.throughput) printf("throughput plot: %s\n", sp.throughput);
     }
     if (sp.csv) printf("csv: %s\n", sp.csv);
     free(pts);
@@ -191,11 +265,16 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     if (argc >= 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
-        for (size_t i = 0; i < sizeof cmd_help / sizeof cmd_help[0]; i++)
+        for (size_t i = 0; i < NCMDS; i++)
             if (!strcmp(cmd, cmd_help[i].cmd)) {
-                printf("usage: %s\n%s.\nCONFIG is a file of `key = value` lines; key=value arguments override it.\n",
-                       cmd_help[i].usage, cmd_help[i].what);
-                if (cmd_help[i].keys) print_keys();
+                printf("usage: %s\n", cmd_help[i].usage);
+                print_wrapped(cmd_help[i].what, 0);
+                if (cmd_help[i].keys) {
+                    printf("CONFIG is a file of `key = value` lines; key=value arguments override it.\n");
+                    print_keys();
+                    if (!strcmp(cmd, "model") || !strcmp(cmd, "compare")) print_model_keys();
+                    print_routings();
+                }
                 return 0;
             }
     if (!strcmp(cmd, "sim")) return cmd_sim(argc - 2, argv + 2);

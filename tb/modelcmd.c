@@ -154,18 +154,21 @@ static int has_refined(qm_kind k, const char *routing)
     return k == QM_DUATO_NBC;
 }
 
-/* the rate list: a range if given, else 25 points up to just below saturation */
-static int rates_for(const char *range, double sat, double **out)
+/* the rate list: a range if given, else a round grid of about 25 points up to just below
+ * saturation; *dec: the decimals that show it */
+static int rates_for(const char *range, double sat, double **out, int *dec)
 {
     sweep_spec sp = {0};
     char err[300];
     if (range) {
         if (sweep_parse_range(strchr(range, '=') + 1, &sp, err, sizeof err)) return -cli_fail(err);
     } else {
-        sp.from = sat / 25;
+        sp.step = sweep_round_step(sat / 25);
+        sp.from = sp.step;
         sp.to = sat * 0.99;
-        sp.step = sat / 25;
+        if (sp.to < sp.from) sp.to = sp.from;
     }
+    *dec = sweep_rate_decimals(sp.from, sp.step);
     int n = (int)floor((sp.to - sp.from) / sp.step + 1e-9) + 1;
     *out = malloc(sizeof(double) * (size_t)n);
     for (int i = 0; i < n; i++) (*out)[i] = sp.from + i * sp.step;
@@ -202,7 +205,8 @@ int cmd_model(int argc, char **argv)
     if (to_qm(&c, &mk, variant, &p)) return 1;
     double sat = qm_saturation_rate(&p, 1e-6), zl = qm_zero_load(&p);
     double *rates = NULL;
-    int n = rates_for(range, sat, &rates);
+    int dec = 6;
+    int n = rates_for(range, sat, &rates, &dec);
     if (n < 0) return 1;
     char k[64];
     config_value(&c, 1, k, sizeof k);
@@ -243,10 +247,10 @@ int cmd_model(int argc, char **argv)
         p.rate = rates[i];
         qm_solve(&p, &r);
         if (lat) lat[i] = r.saturated ? NAN : r.latency;
-        if (r.saturated) printf("%-12.6g %10s %10s %10s %8s  saturated (%s)\n", rates[i], "-", "-", "-", "-", r.why);
+        if (r.saturated) printf("%-12.*f %10s %10s %10s %8s  saturated (%s)\n", dec, rates[i], "-", "-", "-", "-", r.why);
         else
-            printf("%-12.6g %10.2f %10.2f %10.2f %8.3f  ok\n", rates[i], r.latency, r.network_latency, r.source_wait,
-                   r.vbar);
+            printf("%-12.*f %10.2f %10.2f %10.2f %8.3f  ok\n", dec, rates[i], r.latency, r.network_latency,
+                   r.source_wait, r.vbar);
         if (cf)
             fprintf(cf, "%.8g,%.8g,%.8g,%.8g,%.6g,%d\n", rates[i], r.saturated ? NAN : r.latency,
                     r.saturated ? NAN : r.network_latency, r.saturated ? NAN : r.source_wait,
@@ -267,10 +271,10 @@ int cmd_model(int argc, char **argv)
     int rc = 0;
     if (plot && lat) {
         char t[512], e[600];
-        plot_curve cv = {variant == VAR_REFINED ? "refined model" : "seed model", rates, lat, n};
+        plot_curve cv = {variant == VAR_REFINED ? "refined model" : "seed model", rates, lat, n, -1};
         snprintf(t, sizeof t, "%s%smodel %s (%s), %s, V=%d, M=%g", title ? title : "", title ? ": " : "",
                  qm_name(mk.kind), variant_name(variant), shape, c.vcs, c.msg_len);
-        if (sweep_plot(plot, t, NULL, 0, &cv, 1, e, sizeof e)) rc = cli_fail(e);
+        if (sweep_plot(plot, t, NULL, 0, &cv, 1, NULL, e, sizeof e)) rc = cli_fail(e);
         else printf("plot: %s\n", plot);
     }
     free(rates);
@@ -303,13 +307,39 @@ int cmd_model(int argc, char **argv)
     return rc;
 }
 
-int cmd_compare(int argc, char **argv)
+/* the options of compare, and what its runs share */
+typedef struct {
+    const char *plot, *throughput, *csv, *summary, *title;
+    int jobs;
+    int multi;            /* several routings: one CSV with a routing column, one plot */
+    FILE *cf;
+} cmp_opts;
+
+/* what one routing's comparison leaves for the plots */
+typedef struct {
+    char routing[32];
+    sweep_point *pts;
+    int n;
+    int nv, vars[2];
+    double *mr[2], *ml[2]; /* the model curves, 101 points each */
+    sim_config c;
+} cmp_run;
+
+static void cmp_run_free(cmp_run *r)
 {
-    char *args[128], *rest[64];
-    int nargs, nrest;
-    model_keys mk;
-    if (argc > 120) return cli_fail("too many arguments");
-    if (split_model_keys(argc, argv, &mk, args, &nargs)) return 1;
+    free(r->pts);
+    for (int v = 0; v < 2; v++) {
+        free(r->mr[v]);
+        free(r->ml[v]);
+    }
+}
+
+/* one routing: the sweep, the models beside it, the table, the CSV rows, the summary row;
+ * 0, or 1 after printing why not */
+static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_run *out, int dry)
+{
+    char *rest[64];
+    int nrest;
     sim_config c;
     const char *range = NULL;
     if (cli_build_config(nargs, args, &c, rest, &nrest, &range)) return 1;
@@ -354,15 +384,15 @@ int cmd_compare(int argc, char **argv)
     sp.jobs = 1;
     if (sweep_parse_range(strchr(range, '=') + 1, &sp, e, sizeof e)) return cli_fail(e);
     sp.flit_unit = !strncmp(range, "flit_rate", 9);
-    const char *plot = NULL, *summary = NULL;
     for (int i = 0; i < nrest; i++) {
-        if (!strcmp(rest[i], "--summary") && i + 1 < nrest) summary = rest[++i];
+        if (!strcmp(rest[i], "--summary") && i + 1 < nrest) o->summary = rest[++i];
         else if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
             sp.jobs = atoi(rest[++i]);
             if (sp.jobs < 1 || sp.jobs > 256) return cli_fail("-j needs a number of workers in 1..256");
-        } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) sp.csv = rest[++i];
-        else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) plot = rest[++i];
-        else if (!strcmp(rest[i], "--title") && i + 1 < nrest) sp.title = rest[++i];
+        } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) o->csv = rest[++i];
+        else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) o->plot = rest[++i];
+        else if (!strcmp(rest[i], "--throughput") && i + 1 < nrest) o->throughput = rest[++i];
+        else if (!strcmp(rest[i], "--title") && i + 1 < nrest) o->title = sp.title = rest[++i];
         else {
             snprintf(e, sizeof e, "unknown option '%s'", rest[i]);
             return cli_fail(e);
@@ -387,19 +417,39 @@ int cmd_compare(int argc, char **argv)
         if (to_qm(&c, &mk, vars[v], &qp[v])) return 1;
         msat[v] = qm_saturation_rate(&qp[v], 1e-6);
     }
-    const char *csv = sp.csv;
-    sp.csv = NULL;
+    if (dry) return 0; /* every routing is checked before the first one runs */
+    /* the CSV opens before the first sweep, so a path it cannot write costs no simulation */
+    if (o->csv && !o->cf) {
+        if (!(o->cf = fopen(o->csv, "w"))) {
+            snprintf(e, sizeof e, "cannot write '%s'", o->csv);
+            return cli_fail(e);
+        }
+        if (o->multi) fprintf(o->cf, "routing,rate,measured,ci95,status,seed,seed_error,refined,refined_error\n");
+        else {
+            fprintf(o->cf, "rate,measured,ci95,status");
+            for (int v = 0; v < nv; v++) fprintf(o->cf, ",%s,%s_error", variant_name(vars[v]), variant_name(vars[v]));
+            fprintf(o->cf, "\n");
+        }
+    }
     sweep_point *pts;
     int n;
-    char k[64];
-    config_value(&c, 1, k, sizeof k);
     char shape[64];
     config_shape(&c, shape, sizeof shape);
     printf("compare: simulation vs model %s; %s, V=%d, B=%d, M=%g (%s), routing %s, %s traffic\n",
            qm_name(mk.kind), shape, c.vcs, c.buf_depth, c.msg_len,
            c.msg_len_dist == LEN_EXP ? "exp" : "fixed", c.routing, config_traffic_name(c.traffic));
-    printf("the model describes %s\n\n", model_routing[mk.kind].describes);
+    /* the seed model describes the paper's router; the refined one this simulator's */
+    for (int v = 0; v < nv; v++)
+        if (vars[v] == VAR_SEED) printf("the seed model describes %s\n", model_routing[mk.kind].describes);
+        else printf("the refined model describes this router with routing %s (docs/models.md)\n", c.routing);
+    printf("\n");
     if (sweep_run(&c, &sp, &pts, &n, e, sizeof e)) return cli_fail(e);
+    out->pts = pts;
+    out->n = n;
+    out->c = c;
+    snprintf(out->routing, sizeof out->routing, "%s", c.routing);
+    out->nv = nv;
+    for (int v = 0; v < nv; v++) out->vars[v] = vars[v];
     /* measured saturation: where the accepted throughput peaks, when some point saturated */
     double best = 0, sat_meas = NAN;
     int any_sat = 0;
@@ -410,20 +460,11 @@ int cmd_compare(int argc, char **argv)
         }
     if (any_sat) sat_meas = best / c.msg_len;
     double lim = any_sat ? 0.7 * sat_meas : INFINITY;
+    const double rstep = sp.flit_unit ? sp.step / c.msg_len : sp.step, rfrom = sp.flit_unit ? sp.from / c.msg_len : sp.from;
+    const int dr = sweep_rate_decimals(rfrom, rstep);
     printf("\n%-12s %10s %8s", "rate", "measured", "ci95");
     for (int v = 0; v < nv; v++) printf(" %10s %8s", variant_name(vars[v]), "error");
     printf("\n");
-    FILE *cf = NULL;
-    if (csv && !(cf = fopen(csv, "w"))) {
-        snprintf(e, sizeof e, "cannot write '%s'", csv);
-        free(pts);
-        return cli_fail(e);
-    }
-    if (cf) {
-        fprintf(cf, "rate,measured,ci95,status");
-        for (int v = 0; v < nv; v++) fprintf(cf, ",%s,%s_error", variant_name(vars[v]), variant_name(vars[v]));
-        fprintf(cf, "\n");
-    }
     /* errors below 70 % of the measured saturation rate (the seeds' steady-state claim)
      * and below 80 % (the refined model's goal) */
     double mae[2] = {0, 0}, mae80[2] = {0, 0};
@@ -432,21 +473,23 @@ int cmd_compare(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         sweep_point *pt = &pts[i];
         if (pt->ok != 1) continue;
-        printf("%-12.6g %10.2f %8.2f", pt->rate, pt->avg_latency, pt->latency_ci95);
-        if (cf) fprintf(cf, "%.8g,%.8g,%.6g,%s", pt->rate, pt->avg_latency, pt->latency_ci95, pt->saturated ? "saturated" : "ok");
+        printf("%-12.*f %10.2f %8.2f", dr, pt->rate, pt->avg_latency, pt->latency_ci95);
+        if (o->cf) {
+            if (o->multi) fprintf(o->cf, "%s,", c.routing);
+            fprintf(o->cf, "%.8g,%.8g,%.6g,%s", pt->rate, pt->avg_latency, pt->latency_ci95,
+                    pt->saturated ? "saturated" : "ok");
+        }
+        qm_result r[2];
         for (int v = 0; v < nv; v++) {
-            qm_result r;
             qp[v].rate = pt->rate;
-            qm_solve(&qp[v], &r);
-            if (r.saturated) {
+            qm_solve(&qp[v], &r[v]);
+            if (r[v].saturated) {
                 printf(" %10s %8s", "saturated", "-");
-                if (cf) fprintf(cf, ",,");
                 if (pt->rate < lim && !pt->saturated) msat_below[v]++;
                 continue;
             }
-            double err = (r.latency - pt->avg_latency) / pt->avg_latency;
-            printf(" %10.2f %+7.1f%%", r.latency, 100 * err);
-            if (cf) fprintf(cf, ",%.8g,%.6g", r.latency, err);
+            double err = (r[v].latency - pt->avg_latency) / pt->avg_latency;
+            printf(" %10.2f %+7.1f%%", r[v].latency, 100 * err);
             if (pt->rate < lim && !pt->saturated) {
                 mae[v] += fabs(err);
                 cnt[v]++;
@@ -456,18 +499,25 @@ int cmd_compare(int argc, char **argv)
                 cnt80[v]++;
             }
         }
+        /* the CSV's model columns: this run's variants, or (several routings) seed then refined */
+        for (int w = 0; o->cf && w < (o->multi ? 2 : nv); w++) {
+            int v = o->multi ? -1 : w;
+            for (int j = 0; o->multi && j < nv; j++)
+                if (vars[j] == w) v = j;
+            if (v < 0 || r[v].saturated) fprintf(o->cf, ",,");
+            else fprintf(o->cf, ",%.8g,%.6g", r[v].latency, (r[v].latency - pt->avg_latency) / pt->avg_latency);
+        }
         printf("%s\n", pt->saturated ? "  (measured: saturated)" : "");
-        if (cf) fprintf(cf, "\n");
+        if (o->cf) fprintf(o->cf, "\n");
     }
-    if (cf) fclose(cf);
     printf("\n");
     if (any_sat)
-        printf("measured saturation rate %.6g messages/node/cycle (peak accepted throughput %.5f flits/node/cycle)\n",
+        printf("measured saturation rate %.4g messages/node/cycle (peak accepted throughput %.5f flits/node/cycle)\n",
                sat_meas, best);
     else
         printf("measured saturation: not reached in this range (errors below use every point)\n");
     for (int v = 0; v < nv; v++) {
-        printf("%-8s model: saturation rate %.6g", variant_name(vars[v]), msat[v]);
+        printf("%-8s model: saturation rate %.4g", variant_name(vars[v]), msat[v]);
         if (any_sat) printf(" (%+.1f%% vs measured)", 100 * (msat[v] - sat_meas) / sat_meas);
         if (cnt[v])
             printf("; mean absolute error %.2f%% over %d points below %s", 100 * mae[v] / cnt[v], cnt[v],
@@ -476,12 +526,11 @@ int cmd_compare(int argc, char **argv)
         if (msat_below[v]) printf("; saturated at %d such points", msat_below[v]);
         printf("\n");
     }
-    if (summary) {
+    if (o->summary) {
         /* one Markdown row: experiment | measured saturation | per variant: saturation (error), MAE < 70 %, < 80 % */
-        FILE *f = fopen(summary, "a");
+        FILE *f = fopen(o->summary, "a");
         if (!f) {
-            snprintf(e, sizeof e, "cannot append to '%s'", summary);
-            free(pts);
+            snprintf(e, sizeof e, "cannot append to '%s'", o->summary);
             return cli_fail(e);
         }
         fprintf(f, "| %s | %s | ", sp.title ? sp.title : "compare", c.routing);
@@ -502,41 +551,118 @@ int cmd_compare(int argc, char **argv)
         fprintf(f, "\n");
         fclose(f);
     }
-    if (plot) {
-        double *mr[2], *ml[2];
-        plot_curve curves[2];
+    if (o->plot) { /* the model curves, finer than the measured points */
         double top = pts[n - 1].rate;
         for (int v = 0; v < nv; v++) {
-            mr[v] = malloc(sizeof(double) * 101);
-            ml[v] = malloc(sizeof(double) * 101);
+            out->mr[v] = malloc(sizeof(double) * 101);
+            out->ml[v] = malloc(sizeof(double) * 101);
+            if (!out->mr[v] || !out->ml[v]) return cli_fail("out of memory");
             for (int i = 0; i <= 100; i++) {
                 qm_result r;
-                mr[v][i] = qp[v].rate = top * i / 100.0 + (i ? 0 : top * 1e-4);
+                out->mr[v][i] = qp[v].rate = top * i / 100.0 + (i ? 0 : top * 1e-4);
                 qm_solve(&qp[v], &r);
-                ml[v][i] = r.saturated ? NAN : r.latency;
+                out->ml[v][i] = r.saturated ? NAN : r.latency;
             }
-            curves[v].name = vars[v] == VAR_REFINED ? "refined model" : "seed model";
-            curves[v].rate = mr[v];
-            curves[v].latency = ml[v];
-            curves[v].n = 101;
         }
-        char title[512];
-        snprintf(title, sizeof title, "%s", sp.title ? sp.title : "");
-        if (!sp.title)
-            snprintf(title, sizeof title, "%s, V=%d, M=%g, %s: simulation vs %s model", shape, c.vcs, c.msg_len,
-                     c.routing, qm_name(mk.kind));
-        int prc = sweep_plot(plot, title, pts, n, curves, nv, e, sizeof e);
-        for (int v = 0; v < nv; v++) {
-            free(mr[v]);
-            free(ml[v]);
-        }
-        if (prc) {
-            free(pts);
-            return cli_fail(e);
-        }
-        printf("plot: %s\n", plot);
     }
-    if (csv) printf("csv: %s\n", csv);
-    free(pts);
     return 0;
+}
+
+/* the plots of one or several routings' comparisons */
+static int compare_plots(const cmp_opts *o, cmp_run *runs, int nr, const char *model_name)
+{
+    plot_series series[4];
+    plot_curve curves[8];
+    char cname[8][96];
+    int nc = 0;
+    const sim_config *c = &runs[0].c;
+    for (int k = 0; k < nr; k++) {
+        series[k] = (plot_series){nr > 1 ? runs[k].routing : NULL, runs[k].pts, runs[k].n};
+        for (int v = 0; o->plot && v < runs[k].nv; v++, nc++) {
+            const char *vn = runs[k].vars[v] == VAR_REFINED ? "refined model" : "seed model";
+            if (nr > 1) snprintf(cname[nc], sizeof cname[nc], "%.31s %s", runs[k].routing, vn);
+            else snprintf(cname[nc], sizeof cname[nc], "%.31s", vn);
+            curves[nc] = (plot_curve){cname[nc], runs[k].mr[v], runs[k].ml[v], 101, nr > 1 ? k : -1};
+        }
+    }
+    plot_axes ax = {c->msg_len, 0};
+    for (int i = 0; i < runs[0].n && c->traffic == TR_UNIFORM && !ax.capacity; i++)
+        if (runs[0].pts[i].ok == 1) ax.capacity = runs[0].pts[i].capacity;
+    char title[512], shape[64], e[600];
+    config_shape(c, shape, sizeof shape);
+    if (o->title) snprintf(title, sizeof title, "%s", o->title);
+    else if (nr == 1)
+        snprintf(title, sizeof title, "%s, V=%d, M=%g, %s: simulation vs %s model", shape, c->vcs, c->msg_len,
+                 c->routing, model_name);
+    else {
+        size_t l = (size_t)snprintf(title, sizeof title, "%s, V=%d, M=%g: ", shape, c->vcs, c->msg_len);
+        for (int k = 0; k < nr && l < sizeof title; k++)
+            l += (size_t)snprintf(title + l, sizeof title - l, "%s%s", k ? " vs " : "", runs[k].routing);
+        if (l < sizeof title) snprintf(title + l, sizeof title - l, ", simulation and models");
+    }
+    if (o->plot) {
+        if (sweep_plot(o->plot, title, series, nr, curves, nc, &ax, e, sizeof e)) return cli_fail(e);
+        printf("plot: %s\n", o->plot);
+    }
+    if (o->throughput) {
+        if (sweep_plot_throughput(o->throughput, title, series, nr, &ax, e, sizeof e)) return cli_fail(e);
+        printf("throughput plot: %s\n", o->throughput);
+    }
+    return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+    char *args[128];
+    int nargs;
+    model_keys mk;
+    if (argc > 120) return cli_fail("too many arguments");
+    if (split_model_keys(argc, argv, &mk, args, &nargs)) return 1;
+    /* routing=a,b,...: one comparison per routing on the same network, drawn together */
+    char *routings[4], rlist[256] = "", rarg[4][64];
+    int nr = 0, rpos = -1;
+    for (int i = 0; i < nargs; i++)
+        if (!strncmp(args[i], "routing=", 8) && strchr(args[i], ',')) {
+            if (strlen(args[i] + 8) >= sizeof rlist) return cli_fail("routing list too long");
+            snprintf(rlist, sizeof rlist, "%s", args[i] + 8);
+            rpos = i;
+        }
+    if (rpos >= 0) {
+        for (char *tok = strtok(rlist, ","); tok; tok = strtok(NULL, ",")) {
+            if (nr == 4) return cli_fail("compare takes at most 4 routings at a time");
+            routings[nr++] = tok;
+        }
+        if (mk.have_model) return cli_fail("compare with several routings picks each one's model; leave model= out");
+    }
+    cmp_opts o = {0};
+    o.multi = nr > 1;
+    cmp_run runs[4];
+    memset(runs, 0, sizeof runs);
+    int rc = 0, done = 0;
+    for (int k = 0; k < nr && !rc; k++) { /* a bad routing fails before any simulation */
+        snprintf(rarg[k], sizeof rarg[k], "routing=%s", routings[k]);
+        args[rpos] = rarg[k];
+        cmp_opts dry = o;
+        rc = compare_one(nargs, args, mk, &dry, &runs[k], 1);
+    }
+    for (int k = 0; k < (nr ? nr : 1) && !rc; k++) {
+        if (nr) {
+            args[rpos] = rarg[k];
+            if (k) printf("\n");
+        }
+        rc = compare_one(nargs, args, mk, &o, &runs[k], 0);
+        done = k + 1; /* a failed run may hold its points too: freed below */
+    }
+    if (o.cf && fclose(o.cf) && !rc) rc = cli_fail("writing the CSV file failed");
+    if (!rc && (o.plot || o.throughput)) {
+        qm_kind kind = mk.kind;
+        if (!mk.have_model && !strcmp(runs[0].routing, "duato_nbc")) kind = QM_DUATO_NBC;
+        else if (!mk.have_model && !strcmp(runs[0].routing, "swft")) kind = QM_SWFT;
+        else if (!mk.have_model && !strcmp(runs[0].routing, "duato")) kind = QM_TIMEOUT;
+        else if (!mk.have_model) kind = QM_DOR_COMB;
+        rc = compare_plots(&o, runs, done, qm_name(kind));
+    }
+    if (!rc && o.csv) printf("csv: %s\n", o.csv);
+    for (int k = 0; k < done; k++) cmp_run_free(&runs[k]);
+    return rc;
 }

@@ -20,18 +20,32 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
             c->vcs, c->buf_depth, c->obuf_depth, c->routing,
             c->select ? "random" : "first", config_traffic_name(c->traffic), c->msg_len,
             c->msg_len_dist == LEN_FIXED ? "fixed" : "exp");
+    /* the capacity is the topology's ideal under uniform traffic; other patterns are
+     * measured against it too, so say which one it is */
+    const char *cap = c->traffic == TR_UNIFORM ? "capacity" : "the uniform-traffic capacity";
     if (c->traffic != TR_TRACE)
-        fprintf(f, "offered      %.6g messages/node/cycle = %.6g flits/node/cycle (%.1f%% of capacity %.4g)\n", c->rate,
-                r->offered_flit_rate, 100 * r->offered_flit_rate / r->capacity, r->capacity);
-    fprintf(f, "run          %llu cycles (warm-up %ld, window to %ld%s), %.2f s, %.3g cycles/s, %.3g flit-hops/s\n",
-            (unsigned long long)r->cycles, c->warmup, c->cycles, c->drain ? ", drained" : "", r->wall_seconds,
-            r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
-    fprintf(f, "latency      mean %.2f +- %.2f (95%% CI, %d batches)  p50 %.0f  p90 %.0f  p99 %.0f  max %.0f\n",
-            r->avg_latency, r->latency_ci95, c->batches, r->p50, r->p90, r->p99, r->max_latency);
-    fprintf(f, "             network %.2f + source wait %.2f;  zero-load closed form %.2f\n", r->avg_network_latency,
-            r->avg_source_wait, r->zero_load_latency);
-    fprintf(f, "throughput   accepted %.5f flits/node/cycle = %.4f of capacity\n", r->accepted_flit_rate,
-            r->normalized_throughput);
+        fprintf(f, "offered      %.6g messages/node/cycle = %.6g flits/node/cycle (%.1f%% of %s %.4g)\n", c->rate,
+                r->offered_flit_rate, 100 * r->offered_flit_rate / r->capacity, cap, r->capacity);
+    fprintf(f, "run          %llu cycles (warm-up %ld%s; window to %ld%s), %.2f s, %.3g cycles/s, %.3g flit-hops/s\n",
+            (unsigned long long)r->cycles, c->warmup,
+            config_given(c, "warmup") ? "" : ", the default cycles/10 up to 10000", c->cycles,
+            c->drain ? ", drained" : "", r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
+    /* a run that stopped early (deadlock, saturation) may have measured nothing, or too
+     * few batches for an interval: say so rather than print nan */
+    if (!r->messages_measured) {
+        fprintf(f, "latency      no message measured (none generated after the warm-up was delivered by cycle %llu)\n",
+                (unsigned long long)r->cycles);
+    } else {
+        fprintf(f, "latency      mean %.2f ", r->avg_latency);
+        if (isfinite(r->latency_ci95)) fprintf(f, "+- %.2f (95%% CI, %d batches)", r->latency_ci95, c->batches);
+        else fprintf(f, "(no 95%% CI: fewer than 2 of the %d batches hold a message)", c->batches);
+        fprintf(f, "  p50 %.0f  p90 %.0f  p99 %.0f  max %.0f\n", r->p50, r->p90, r->p99, r->max_latency);
+        fprintf(f, "             network %.2f + source wait %.2f;  zero-load closed form %.2f\n",
+                r->avg_network_latency, r->avg_source_wait, r->zero_load_latency);
+    }
+    if (!r->messages_measured) fprintf(f, "             zero-load closed form %.2f\n", r->zero_load_latency);
+    fprintf(f, "throughput   accepted %.5f flits/node/cycle = %.4f of %s\n", r->accepted_flit_rate,
+            r->normalized_throughput, cap);
     fprintf(f, "messages     generated %llu, delivered %llu, measured %llu, queued at end %ld\n",
             (unsigned long long)r->messages_generated, (unsigned long long)r->messages_delivered,
             (unsigned long long)r->messages_measured, r->messages_queued);

@@ -26,6 +26,8 @@
 #define SAT_GROWTH_SHARE 0.05
 #define SAT_TREND_FACTOR 1.25
 #define SAT_TREND_NODES 0.5
+/* a run shows its progress (when asked) once it has taken this long */
+#define PROGRESS_AFTER_S 3.0
 
 typedef struct {
     source *src;
@@ -160,8 +162,16 @@ static int run_setup(run *r, char *err, size_t errlen)
         sink_init(&r->snk[x]);
         r->order[x] = x;
     }
-    if (r->opt->vcd && !(r->vcd = vcd_open(r->opt->vcd, &r->ns.net, r->opt->vcd_from, r->opt->vcd_to, err, errlen)))
-        return -1;
+    if (r->opt->vcd) {
+        uint64_t to = r->opt->vcd_to;
+        if (r->opt->vcd_auto_window) { /* waves grow with every VC: a big network gets a short default window */
+            uint64_t len = SIM_VCD_BUDGET / ((uint64_t)tp->N * (uint64_t)tp->P * (uint64_t)cfg->vcs);
+            to = r->opt->vcd_from + (len < 20 ? 20 : len > 1000 ? 1000 : len) - 1;
+        }
+        res->vcd_from = r->opt->vcd_from;
+        res->vcd_to = to;
+        if (!(r->vcd = vcd_open(r->opt->vcd, &r->ns.net, r->opt->vcd_from, to, err, errlen))) return -1;
+    }
     source_env_init(&r->senv, cfg->vcs, cfg->buf_depth, &r->ns.fl, &r->ns.rt, &r->msgs);
     r->kenv = (sink_env){&r->ns.fl, tp, r->ns.rt.minimal, &r->msgs, &r->serr, r->ns.rt.algo->reroute != NULL};
     r->g = (gen_ctx){r->src, 0, 0, -1};
@@ -320,7 +330,17 @@ static int64_t run_loop(run *r, char *err, size_t errlen)
     network *net = &r->ns.net;
     const uint64_t warmup = r->warmup, cycles = r->cycles;
     uint64_t tt = 0;
+    double t_start = r->opt->progress ? now_seconds() : 0, t_shown = 0;
     for (;; tt++) {
+        /* progress reads the clock only (every 4096 cycles): it cannot change a result */
+        if (r->opt->progress && !(tt & 4095) && tt) {
+            double now = now_seconds();
+            if (now - t_start > PROGRESS_AFTER_S && now - t_shown >= 1) {
+                fprintf(stderr, "\r[cycle %llu of %llu, %.0f s]   ", (unsigned long long)tt,
+                        (unsigned long long)cycles, now - t_start);
+                t_shown = now;
+            }
+        }
         const int in_window = tt >= warmup && tt < cycles;
         if (tt == warmup) {
             network_open_window(net, warmup);
@@ -459,7 +479,7 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
 
 int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
 {
-    static const sim_options defopt = {0, 0, NULL, 0, 0, 0};
+    static const sim_options defopt = {0};
     memset(res, 0, sizeof *res);
     run *r = calloc(1, sizeof *r);
     if (!r) {
@@ -473,6 +493,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     if (!rc) {
         const double t0 = now_seconds();
         int64_t tt = run_loop(r, err, errlen);
+        if (r->opt->progress && now_seconds() - t0 > PROGRESS_AFTER_S) fprintf(stderr, "\r%60s\r", "");
         if (tt < 0) {
             rc = -1;
         } else {

@@ -38,6 +38,7 @@ typedef struct {
     uint64_t ring_flit_hops;      /* in-window flit-hops on the ring VCs (f-rings with ring VCs) */
     int ring_vcs;                 /* ring VCs (0: none, or the routing's own classes carry the ring hops) */
     char corrupt_first[256];
+    uint64_t vcd_from, vcd_to;    /* the cycles the VCD holds (when one was written) */
     /* per VC index and per channel (window) */
     int V, N, Pn, n;
     double vc_usage[MAX_VCS];     /* fraction of network-channel cycles the VC index was allocated */
@@ -54,7 +55,13 @@ typedef struct {
     const char *vcd;              /* write the routers' waves (c_model/vcd.h) here, or NULL */
     uint64_t vcd_from, vcd_to;    /* cycles written, inclusive */
     int check_invariants;         /* check the routers' state after every cycle (c_model/invariants.h) */
+    int vcd_auto_window;          /* ignore vcd_to: write the first SIM_VCD_BUDGET / (N P V) cycles (at most 1000) */
+    int progress;                 /* a run longer than a few seconds shows its cycle on stderr */
 } sim_options;
+
+/* the default VCD window holds about this many VC-cycles (nodes x ports x VCs x cycles):
+ * 100 cycles of the default 8x8, V = 10 network, a few MB */
+#define SIM_VCD_BUDGET 320000
 
 /* Runs one simulation. Returns 0 (result filled, possibly saturated or deadlocked), or
  * -1 with a one-line reason in err for bad input. */

@@ -54,6 +54,7 @@ static void run_point(const sim_config *base, double rate, int flit_unit, sweep_
     p->normalized_throughput = r.normalized_throughput;
     p->zero_load_latency = r.zero_load_latency;
     p->wall_seconds = r.wall_seconds;
+    p->capacity = r.capacity;
     p->messages_delivered = r.messages_delivered;
     p->flit_hops = r.flit_hops;
     p->cycles = r.cycles;
@@ -146,17 +147,28 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     if (tty) fprintf(stderr, "\n");
     free(pid);
     free(fd);
-    const char *unit = sp->flit_unit ? "flits" : "msgs";
+    /* rates to the digits of the grid (its points are sums of doubles), flit rates likewise */
+    const double msgs_step = sp->flit_unit ? sp->step / base->msg_len : sp->step;
+    const double msgs_from = sp->flit_unit ? sp->from / base->msg_len : sp->from;
+    const int dm = sweep_rate_decimals(msgs_from, msgs_step),
+              df = sweep_rate_decimals(msgs_from * base->msg_len, msgs_step * base->msg_len);
     printf("%-12s %-11s %10s %8s %9s %9s %8s %9s %7s  %s\n", "rate", "flit_rate", "latency", "ci95", "network",
            "src_wait", "p99", "accepted", "norm", "status");
-    (void)unit;
     for (int i = 0; i < n; i++) {
         sweep_point *p = &pts[i];
         if (p->ok == 0) continue;
-        if (p->ok < 0) { printf("%-12.6g %-11.6g  FAILED: %s\n", p->rate, p->rate * base->msg_len, p->err); continue; }
-        printf("%-12.6g %-11.6g %10.2f %8.2f %9.2f %9.2f %8.0f %9.5f %7.4f  %s\n", p->rate, p->rate * base->msg_len,
-               p->avg_latency, p->latency_ci95, p->avg_network_latency, p->avg_source_wait, p->p99,
-               p->accepted_flit_rate, p->normalized_throughput, pstatus(p));
+        printf("%-12.*f %-11.*f", dm, p->rate, df, p->rate * base->msg_len);
+        if (p->ok < 0) { printf("  FAILED: %s\n", p->err); continue; }
+        if (!p->messages_delivered || !isfinite(p->avg_latency)) { /* a deadlock can stop a run before any delivery */
+            printf(" %10s %8s %9s %9s %8s %9.5f %7.4f  %s\n", "-", "-", "-", "-", "-", p->accepted_flit_rate,
+                   p->normalized_throughput, pstatus(p));
+            continue;
+        }
+        char ci[16];
+        if (isfinite(p->latency_ci95)) snprintf(ci, sizeof ci, "%.2f", p->latency_ci95);
+        else snprintf(ci, sizeof ci, "-");
+        printf(" %10.2f %8s %9.2f %9.2f %8.0f %9.5f %7.4f  %s\n", p->avg_latency, ci, p->avg_network_latency,
+               p->avg_source_wait, p->p99, p->accepted_flit_rate, p->normalized_throughput, pstatus(p));
     }
     if (sp->csv) {
         FILE *f = fopen(sp->csv, "w");
@@ -191,60 +203,220 @@ fail: /* stop the workers still running, free what the sweep holds */
     return -1;
 }
 
-int sweep_plot(const char *path, const char *title, const sweep_point *pts, int n, const plot_curve *curves,
-               int ncurves, char *err, size_t errlen)
+int sweep_rate_decimals(double from, double step)
 {
-    char dat[4096];
-    snprintf(dat, sizeof dat, "%s.sim.dat", path);
-    FILE *d = fopen(dat, "w");
-    if (!d) { snprintf(err, errlen, "cannot write '%s': %s", dat, strerror(errno)); return -1; }
-    double ymax = 0, sat_rate = -1, zl = -1;
-    for (int i = 0; i < n; i++) {
-        if (pts[i].ok != 1) continue;
-        if ((pts[i].saturated || pts[i].deadlock) && sat_rate < 0) sat_rate = pts[i].rate;
-        if (zl < 0) zl = pts[i].zero_load_latency;
-        if (!pts[i].deadlock && isfinite(pts[i].avg_latency)) {
-            fprintf(d, "%.8g %.6g %.6g %d\n", pts[i].rate, pts[i].avg_latency,
-                    isfinite(pts[i].latency_ci95) ? pts[i].latency_ci95 : 0, pts[i].saturated);
-            if (!pts[i].saturated && pts[i].avg_latency > ymax) ymax = pts[i].avg_latency;
-        }
+    if (!(step > 0) || !isfinite(step)) return 6;
+    const int cap = 2 - (int)floor(log10(step)); /* 3 significant digits of the step */
+    for (int d = 0; d < cap; d++) {
+        double a = step * pow(10, d), b = from * pow(10, d);
+        if (fabs(a - round(a)) < 1e-6 * a && fabs(b - round(b)) < 1e-6 * (b > a ? b : a)) return d;
     }
-    fclose(d);
-    for (int c = 0; c < ncurves; c++) {
-        char md[4200];
-        snprintf(md, sizeof md, "%s.model%d.dat", path, c);
-        FILE *m = fopen(md, "w");
-        if (!m) { snprintf(err, errlen, "cannot write '%s': %s", md, strerror(errno)); return -1; }
-        for (int i = 0; i < curves[c].n; i++)
-            if (isfinite(curves[c].latency[i])) fprintf(m, "%.8g %.6g\n", curves[c].rate[i], curves[c].latency[i]);
-        fclose(m);
+    return cap < 0 ? 0 : cap;
+}
+
+double sweep_round_step(double x)
+{
+    if (!(x > 0) || !isfinite(x)) return x;
+    double p = pow(10, floor(log10(x))), m = x / p;
+    return p * (m < 1.5 ? 1 : m < 2.25 ? 2 : m < 3.5 ? 2.5 : m < 7.5 ? 5 : 10);
+}
+
+/* the plot's data files go to a directory of their own, removed when the plot is made */
+typedef struct {
+    char dir[256];
+    char files[16][320];
+    int nfiles;
+} plot_tmp;
+
+static FILE *tmp_open(plot_tmp *t, const char *name, char *path, size_t plen, char *err, size_t errlen)
+{
+    if (t->nfiles >= 16) { snprintf(err, errlen, "too many curves for one plot"); return NULL; }
+    char full[320];
+    snprintf(full, sizeof full, "%s/%s", t->dir, name);
+    memcpy(t->files[t->nfiles], full, sizeof full);
+    FILE *f = fopen(t->files[t->nfiles], "w");
+    if (!f) { snprintf(err, errlen, "cannot write '%s': %s", t->files[t->nfiles], strerror(errno)); return NULL; }
+    snprintf(path, plen, "%s", t->files[t->nfiles++]);
+    return f;
+}
+
+static int tmp_begin(plot_tmp *t, char *err, size_t errlen)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(t->dir, sizeof t->dir, "%s/flitnet-plot-XXXXXX", base && *base ? base : "/tmp");
+    t->nfiles = 0;
+    if (!mkdtemp(t->dir)) { snprintf(err, errlen, "cannot make a temporary directory: %s", strerror(errno)); return -1; }
+    return 0;
+}
+
+static void tmp_end(plot_tmp *t)
+{
+    for (int i = 0; i < t->nfiles; i++) remove(t->files[i]);
+    rmdir(t->dir);
+}
+
+/* the data of one series: rate, latency, ci95, saturated-or-deadlocked, accepted flit rate */
+static FILE *write_series(plot_tmp *t, int k, const plot_series *s, char *path, size_t plen, char *err, size_t errlen)
+{
+    char name[32];
+    snprintf(name, sizeof name, "sim%d.dat", k);
+    FILE *d = tmp_open(t, name, path, plen, err, errlen);
+    if (!d) return NULL;
+    for (int i = 0; i < s->n; i++) {
+        const sweep_point *p = &s->pts[i];
+        if (p->ok != 1) continue;
+        int lat_ok = !p->deadlock && isfinite(p->avg_latency);
+        fprintf(d, "%.8g %.6g %.6g %d %.6g\n", p->rate, lat_ok ? p->avg_latency : 0,
+                lat_ok && isfinite(p->latency_ci95) ? p->latency_ci95 : 0, p->saturated || !lat_ok,
+                p->accepted_flit_rate);
     }
-    FILE *g = popen("gnuplot", "w");
-    if (!g) { snprintf(err, errlen, "cannot run gnuplot"); return -1; }
+    return d;
+}
+
+/* the terminal, the x range (a margin past the last point, so a saturation mark at the
+ * last point stays off the frame) and the second axes that show the load as a share of
+ * capacity (the y2 axis too when ytop > 0: the top of the y range) */
+static void plot_head(FILE *g, const char *path, const char *title, double xmax, const plot_axes *axes, double ytop)
+{
     const char *ext = strrchr(path, '.');
     int png = ext && !strcmp(ext, ".png");
     fprintf(g, "set terminal %s size 900,600 font 'sans,12' background rgb 'white'\n", png ? "pngcairo" : "svg");
+    fprintf(g, "set termoption noenhanced\n"); /* routing names have underscores */
     fprintf(g, "set output '%s'\n", path);
-    fprintf(g, "set title \"%s\" noenhanced\n", title ? title : "");
-    fprintf(g, "set xlabel 'offered load (messages/node/cycle)'\nset ylabel 'mean message latency (cycles)'\n");
-    fprintf(g, "set key top left\nset grid\nset xrange [0:*]\n");
-    if (ymax > 0) fprintf(g, "set yrange [0:%g]\n", ymax * 1.6);
-    else if (!n) fprintf(g, "set yrange [0:*]\n");
-    if (sat_rate > 0) /* saturated latencies are off any useful scale: mark the rate instead */
-        fprintf(g, "set arrow from %.8g, graph 0 to %.8g, graph 1 nohead dt 3 lw 2 lc rgb 'red'\n"
-                   "set label 'saturated' at %.8g, graph 0.95 right offset -0.5,0 textcolor rgb 'red'\n",
-                sat_rate, sat_rate, sat_rate);
-    const char *sep = "plot ";
-    if (n) {
-        fprintf(g, "plot '%s' using 1:($4==0?$2:1/0):3 with yerrorlines lw 2 pt 7 title 'simulation (95%% CI)'", dat);
-        sep = ", ";
+    fprintf(g, "set title \"%s\"\n", title ? title : "");
+    fprintf(g, "set xlabel 'offered load (messages/node/cycle)'\nset grid\n");
+    if (xmax > 0) fprintf(g, "set xrange [0:%.8g]\n", xmax * 1.06);
+    else fprintf(g, "set xrange [0:*]\n");
+    if (axes && axes->capacity > 0 && axes->msg_len > 0 && xmax > 0) {
+        /* gnuplot's linked axes need an explicit tic step */
+        const double f = axes->msg_len / axes->capacity * 100;
+        fprintf(g, "set xtics nomirror\nset link x2 via x*%.10g inverse x/%.10g\nset x2tics %g\n", f, f,
+                sweep_round_step(xmax * 1.06 * f / 8));
+        fprintf(g, "set x2label 'offered load (%% of the uniform-traffic capacity, %.4g flits/node/cycle)'\n",
+                axes->capacity);
+        if (ytop > 0) {
+            const double h = 100 / axes->capacity;
+            fprintf(g, "set ytics nomirror\nset link y2 via y*%.10g inverse y/%.10g\nset y2tics %g\n", h, h,
+                    sweep_round_step(ytop * h / 8));
+            fprintf(g, "set y2label 'accepted (%% of the capacity)'\n");
+        }
     }
-    if (zl > 0) fprintf(g, ", %.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f)'", zl, zl);
-    for (int c = 0; c < ncurves; c++, sep = ", ")
-        fprintf(g, "%s'%s.model%d.dat' using 1:2 with lines lw 2 dt %d title '%s'", sep, path, c, c + 1,
-                curves[c].name);
-    fprintf(g, "\n");
+}
+
+static int plot_finish(FILE *g, plot_tmp *t, const char *path, char *err, size_t errlen)
+{
     int rc = pclose(g);
+    tmp_end(t);
     if (rc) { snprintf(err, errlen, "gnuplot failed writing '%s'", path); return -1; }
     return 0;
+}
+
+static double series_xmax(const plot_series *series, int nseries)
+{
+    double x = 0;
+    for (int k = 0; k < nseries; k++)
+        for (int i = 0; i < series[k].n; i++)
+            if (series[k].pts[i].ok == 1 && series[k].pts[i].rate > x) x = series[k].pts[i].rate;
+    return x;
+}
+
+int sweep_plot(const char *path, const char *title, const plot_series *series, int nseries, const plot_curve *curves,
+               int ncurves, const plot_axes *axes, char *err, size_t errlen)
+{
+    plot_tmp t;
+    if (tmp_begin(&t, err, errlen)) return -1;
+    char dat[16][320];
+    double ymax = 0, zl = -1, sat_rate[16];
+    if (nseries > 8 || ncurves > 8) { snprintf(err, errlen, "too many curves for one plot"); tmp_end(&t); return -1; }
+    for (int k = 0; k < nseries; k++) {
+        FILE *d = write_series(&t, k, &series[k], dat[k], sizeof dat[k], err, errlen);
+        if (!d) { tmp_end(&t); return -1; }
+        fclose(d);
+        sat_rate[k] = -1;
+        for (int i = 0; i < series[k].n; i++) {
+            const sweep_point *p = &series[k].pts[i];
+            if (p->ok != 1) continue;
+            if ((p->saturated || p->deadlock) && sat_rate[k] < 0) sat_rate[k] = p->rate;
+            if (zl < 0) zl = p->zero_load_latency;
+            if (!p->saturated && !p->deadlock && isfinite(p->avg_latency) && p->avg_latency > ymax) ymax = p->avg_latency;
+        }
+    }
+    double xmax = series_xmax(series, nseries);
+    for (int c = 0; c < ncurves; c++) {
+        char name[32];
+        snprintf(name, sizeof name, "model%d.dat", c);
+        FILE *m = tmp_open(&t, name, dat[8 + c], sizeof dat[8 + c], err, errlen);
+        if (!m) { tmp_end(&t); return -1; }
+        for (int i = 0; i < curves[c].n; i++)
+            if (isfinite(curves[c].latency[i])) {
+                fprintf(m, "%.8g %.6g\n", curves[c].rate[i], curves[c].latency[i]);
+                if (!nseries && curves[c].rate[i] > xmax) xmax = curves[c].rate[i];
+            }
+        fclose(m);
+    }
+    FILE *g = popen("gnuplot", "w");
+    if (!g) { snprintf(err, errlen, "cannot run gnuplot"); tmp_end(&t); return -1; }
+    plot_head(g, path, title, xmax, axes, 0);
+    fprintf(g, "set ylabel 'mean message latency (cycles)'\nset key top left\n");
+    if (ymax > 0) fprintf(g, "set yrange [0:%g]\n", ymax * 1.6);
+    else fprintf(g, "set yrange [0:*]\n");
+    for (int k = 0; k < nseries; k++)
+        if (sat_rate[k] > 0) /* saturated latencies are off any useful scale: mark the rate instead */
+            fprintf(g, "set arrow from %.8g, graph 0 to %.8g, graph 1 nohead dt 3 lw 2 lc %d\n"
+                       "set label '%s%ssaturated' at %.8g, graph %.2f right offset -0.5,0 textcolor lt %d\n",
+                    sat_rate[k], sat_rate[k], k + 1, series[k].name ? series[k].name : "",
+                    series[k].name ? " " : "", sat_rate[k], 0.95 - 0.05 * k, k + 1);
+    const char *sep = "plot ";
+    for (int k = 0; k < nseries; k++, sep = ", ")
+        fprintf(g, "%s'%s' using 1:($4==0?$2:1/0):3 with yerrorlines lw 2 pt 7 lc %d title '%s%ssimulation (95%% CI)'",
+                sep, dat[k], k + 1, series[k].name ? series[k].name : "", series[k].name ? " " : "");
+    if (zl > 0) {
+        fprintf(g, "%s%.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f)'", sep, zl, zl);
+        sep = ", ";
+    }
+    for (int c = 0; c < ncurves; c++, sep = ", ") {
+        int col = curves[c].series >= 0 ? curves[c].series + 1 : nseries + c + 1;
+        fprintf(g, "%s'%s' using 1:2 with lines lw 2 dt %d lc %d title '%s'", sep, dat[8 + c],
+                curves[c].series >= 0 ? 2 + 2 * (c % 2) : c + 1, col, curves[c].name);
+    }
+    if (!nseries && !ncurves) fprintf(g, "%s0 notitle", sep);
+    fprintf(g, "\n");
+    return plot_finish(g, &t, path, err, errlen);
+}
+
+int sweep_plot_throughput(const char *path, const char *title, const plot_series *series, int nseries,
+                          const plot_axes *axes, char *err, size_t errlen)
+{
+    plot_tmp t;
+    if (tmp_begin(&t, err, errlen)) return -1;
+    char dat[8][320];
+    if (nseries < 1 || nseries > 8) { snprintf(err, errlen, "a throughput plot needs 1..8 curves"); tmp_end(&t); return -1; }
+    double ymax = 0;
+    for (int k = 0; k < nseries; k++) {
+        FILE *d = write_series(&t, k, &series[k], dat[k], sizeof dat[k], err, errlen);
+        if (!d) { tmp_end(&t); return -1; }
+        fclose(d);
+        for (int i = 0; i < series[k].n; i++)
+            if (series[k].pts[i].ok == 1 && series[k].pts[i].accepted_flit_rate > ymax)
+                ymax = series[k].pts[i].accepted_flit_rate;
+    }
+    const double cap = axes ? axes->capacity : 0, M = axes ? axes->msg_len : 0;
+    if (cap > ymax) ymax = cap;
+    FILE *g = popen("gnuplot", "w");
+    if (!g) { snprintf(err, errlen, "cannot run gnuplot"); tmp_end(&t); return -1; }
+    plot_head(g, path, title, series_xmax(series, nseries), axes, ymax * 1.12);
+    fprintf(g, "set ylabel 'accepted throughput (flits/node/cycle)'\nset key bottom right opaque\n");
+    fprintf(g, "set yrange [0:%.6g]\n", ymax * 1.12);
+    const char *sep = "plot ";
+    for (int k = 0; k < nseries; k++, sep = ", ")
+        fprintf(g, "%s'%s' using 1:5 with linespoints lw 2 pt 7 lc %d title '%s%saccepted'", sep, dat[k], k + 1,
+                series[k].name ? series[k].name : "", series[k].name ? " " : "");
+    /* the ideal network accepts what is offered, up to its capacity */
+    if (M > 0 && cap > 0)
+        fprintf(g, ", (x*%.8g < %.8g ? x*%.8g : 1/0) with lines dt 2 lw 2 lc rgb 'gray40' title "
+                   "'ideal: accepted = offered', %.8g with lines dt 3 lw 2 lc rgb 'black' title "
+                   "'ideal capacity, uniform traffic (%.4g)'",
+                M, cap, M, cap, cap);
+    fprintf(g, "\n");
+    return plot_finish(g, &t, path, err, errlen);
 }

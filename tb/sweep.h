@@ -10,6 +10,7 @@ typedef struct {
     int saturated, deadlock;
     double avg_latency, latency_ci95, avg_network_latency, avg_source_wait, p99;
     double accepted_flit_rate, normalized_throughput, zero_load_latency, wall_seconds;
+    double capacity;       /* the topology's ideal uniform-traffic throughput, flits/node/cycle */
     unsigned long long messages_delivered, flit_hops, cycles;
     char err[256];
 } sweep_point;
@@ -20,6 +21,7 @@ typedef struct {
     int jobs;
     int all;               /* run every point, even past saturation */
     const char *csv, *plot, *title;
+    const char *throughput;  /* accepted vs offered plot, or NULL */
 } sweep_spec;
 
 /* parses "A:B:STEP"; 0 or -1 with a reason */
@@ -27,15 +29,38 @@ int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen);
 /* runs the points; fills *pts (malloc'd) and *npts; prints the table on stdout.
  * Returns 0, or -1 with a reason. */
 int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts, int *npts, char *err, size_t errlen);
+/* the digits after the decimal point that show the rates of a grid from A by STEP
+ * (0.001 -> 3, 0.0005 -> 4), at most 3 significant digits of STEP */
+int sweep_rate_decimals(double from, double step);
+/* a round grid step near x: 1, 2, 2.5 or 5 times a power of ten */
+double sweep_round_step(double x);
+
+/* one measured curve of a plot */
+typedef struct {
+    const char *name;      /* legend prefix (a routing), or NULL for "simulation" */
+    const sweep_point *pts;
+    int n;
+} plot_series;
+
 /* a model's latency curve drawn beside the measurement */
 typedef struct {
     const char *name;
     const double *rate, *latency;  /* NAN latency: saturated, not drawn */
     int n;
+    int series;            /* drawn in the colour of this series; -1: a colour of its own */
 } plot_curve;
 
-/* gnuplot of the measured latency (with CI bars) vs rate and any model curves;
- * 0 or -1 with a reason */
-int sweep_plot(const char *path, const char *title, const sweep_point *pts, int n, const plot_curve *curves,
-               int ncurves, char *err, size_t errlen);
+/* the load as a share of the capacity on a second axis, when capacity > 0 */
+typedef struct {
+    double msg_len, capacity;
+} plot_axes;
+
+/* gnuplot of the measured latency (with CI bars) vs rate and any model curves; the data
+ * files live in a temporary directory removed afterwards. 0 or -1 with a reason */
+int sweep_plot(const char *path, const char *title, const plot_series *series, int nseries, const plot_curve *curves,
+               int ncurves, const plot_axes *axes, char *err, size_t errlen);
+/* gnuplot of the accepted throughput vs the offered load, with the ideal (accepted =
+ * offered, up to the capacity); 0 or -1 with a reason */
+int sweep_plot_throughput(const char *path, const char *title, const plot_series *series, int nseries,
+                          const plot_axes *axes, char *err, size_t errlen);
 #endif

@@ -33,6 +33,55 @@ check "hop-class routing on its own classes" 0 "5 of them headroom for detours" 
 check "bad option" 1 "cdg takes no option '--json'" cdg routing=dor --json x
 check "unusable set named" 1 "spans 7 of the 8 nodes" faults routing=duato fault_nodes=0,1,2,3,4,5,6
 check "compare refuses a fault-free model for a run with faults" 1 "describes a network without faults" compare routing=duato_nbc faults=3 rate=0.002:0.004:0.002
+# ok NAME CMD...: a condition (any command) that must hold
+ok() {
+    local name=$1
+    shift
+    if "$@"; then pass=$((pass + 1)); else echo "FAIL $name"; fail=$((fail + 1)); fi
+}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+FA="$(cd "$(dirname "$F")" && pwd)/$(basename "$F")" # for commands run in another directory
+
+# short runs: the default warm-up scales with cycles; an explicit one is kept
+check "short run, default warm-up" 0 "warm-up 200, the default cycles/10 up to 10000;" sim k=4 vcs=4 msg_len=8 cycles=2000
+check "explicit warm-up kept" 0 "(warm-up 500; window to 2000)" sim k=4 vcs=4 msg_len=8 cycles=2000 warmup=500
+check "long run: default warm-up 10000" 0 "warm-up 10000, the default" sim k=4 vcs=2 msg_len=8 cycles=120000
+check "explicit warm-up above the default" 0 "(warm-up 1500; window" sim k=4 vcs=4 msg_len=8 cycles=2000 warmup=1500
+# reports without noise: a deadlock prints no nan, and one cycle on stdout and stderr
+dl="sim routing=dor dateline=0 k=8 vcs=2 rate=0.2 msg_len=16 cycles=20000 max_queue=100000"
+"$F" $dl warmup=10 > "$T/dl.out" 2> "$T/dl.err"
+ok "deadlock exit 2" [ $? -eq 2 ]
+ok "deadlock report has no nan" bash -c "! grep -qi nan '$T/dl.out'"
+c_out=$(sed -n 's/^deadlock at cycle \([0-9]*\):.*/\1/p' "$T/dl.out")
+c_err=$(sed -n 's/.*deadlock detected at cycle \([0-9]*\) .*/\1/p' "$T/dl.err")
+ok "deadlock cycle on stdout ($c_out) and stderr ($c_err) agree" [ -n "$c_out" -a "$c_out" = "$c_err" ]
+check "deadlock before any measured message" 2 "no message measured" $dl warmup=5000
+"$F" $dl warmup=5000 > "$T/dl2.out" 2>&1
+ok "deadlock before any measurement: no nan" bash -c "! grep -qi nan '$T/dl2.out'"
+check "capacity named for non-uniform traffic" 0 "% of the uniform-traffic capacity" sim k=4 vcs=4 msg_len=8 traffic=transpose cycles=3000
+# tidy outputs: plots leave only what was asked for; a VCD says where it went and its size
+(cd "$T" && mkdir p && cd p && "$FA" sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.01:0.03:0.01 --plot l.svg --throughput t.svg > ../p.out 2>&1)
+ok "sweep --plot leaves only its plots" [ "$(ls "$T/p" | tr '\n' ' ')" = "l.svg t.svg " ]
+(cd "$T" && mkdir q && cd q && "$FA" compare routing=dor,duato_nbc k=4 vcs=6 msg_len=8 cycles=3000 rate=0.01:0.03:0.01 \
+    --csv c.csv --plot l.svg --throughput t.svg > ../q.out 2>&1)
+ok "compare of two routings leaves only its CSV and plots" [ "$(ls "$T/q" | tr '\n' ' ')" = "c.csv l.svg t.svg " ]
+ok "compare of two routings: CSV rows of both routings" grep -q '^duato_nbc,0.01,' "$T/q/c.csv"
+ok "... and of the first" grep -q '^dor,0.01,' "$T/q/c.csv"
+check "compare refuses a routing without a model before any run" 1 "no model matches routing nbc" compare routing=dor,nbc rate=0.001:0.002:0.001
+ok "... and ran nothing" bash -c "! '$F' compare routing=dor,nbc rate=0.001:0.002:0.001 2>&1 | grep -q '^compare: simulation'"
+(cd "$T" && mkdir m && cd m && "$FA" model model=dor-comb variant=refined --plot m.svg > ../m.out 2>&1)
+ok "model --plot leaves only its plot" [ "$(ls "$T/m" | tr '\n' ' ')" = "m.svg " ]
+check "VCD path and size printed" 0 "waves        $T/w.vcd: " sim cycles=3000 --vcd "$T/w.vcd"
+ok "default VCD window of the default network stays small (< 8 MB)" [ "$(stat -c %s "$T/w.vcd")" -lt 8000000 ]
+check "the default VCD window is said" 0 "cycles 0..99 (the default window" sim cycles=3000 --vcd "$T/w.vcd"
+check "model's default grid is round" 0 "0.0005           138.03" model model=duato-nbc variant=refined
+check "sweep rates to the digits of the grid" 0 "0.0125       0.1 " sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.0125:0.025:0.0125
+# validation targets stand alone: the tables assemble from whatever experiments ran
+mkdir -p "$T/v"
+echo "### 004 only" > "$T/v/004.md"
+ok "validate.sh assembles the tables of one experiment" bash -c "tb/validate.sh tables '$T/v' > /dev/null"
+ok "... and they hold that experiment" grep -q "### 004 only" "$T/v/results.md"
 for cmd in sim sweep model compare faults cdg bench; do
     check "$cmd --help" 0 "usage: flitnet $cmd" "$cmd" --help
 done

@@ -164,7 +164,7 @@ static void nothing_lost_on_random_sets(void **st)
                           "msg_len_dist=exp", "flit_rate=0.25", "cycles=800", "warmup=100", "drain=1", "batches=2",
                           "deadlock_cycles=400", NULL);
                 char err[CFG_ERR];
-                sim_options o = {0, 1, NULL, 0, 0, 1};
+                sim_options o = {.quiet = 1, .check_invariants = 1};
                 if (sim_run(&c, &o, &res, err, sizeof err)) {
                     if (strstr(err, "too few VCs")) continue; /* phop on the 6x6 torus needs more than 10 */
                     fail_msg("%s %s seed %d: %s", rk, nets[i].k, s, err);
@@ -210,7 +210,7 @@ static void hand_made_sets(void **st)
             cfg_build(&c, sets[i][0], sets[i][1], sets[i][2], rk, "vcs=16", "msg_len=4", "flit_rate=0.15", "cycles=3000",
                       "warmup=300", "drain=1", "deadlock_cycles=500", NULL);
             char err[CFG_ERR];
-            sim_options o = {1, 1, NULL, 0, 0, 1};
+            sim_options o = {.shuffle_order = 1, .quiet = 1, .check_invariants = 1};
             if (sim_run(&c, &o, &res, err, sizeof err)) {
                 /* a hop-class routing whose detours here climb past its top class: refused by the proof */
                 if (r >= 5 && strstr(err, "is stuck at node")) {

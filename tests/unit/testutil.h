@@ -54,7 +54,7 @@ static inline void cfg_build(sim_config *c, ...)
 static inline void run_ok(const sim_config *c, sim_result *r, int shuffle)
 {
     char err[CFG_ERR];
-    sim_options o = {shuffle, 1, NULL, 0, 0, 1}; /* every test run checks the invariants */
+    sim_options o = {.shuffle_order = shuffle, .quiet = 1, .check_invariants = 1}; /* every test run checks the invariants */
     if (sim_run(c, &o, r, err, sizeof err)) fail_msg("sim_run: %s", err);
     if (r->corrupt) fail_msg("corrupt deliveries: %s", r->corrupt_first);
 }
