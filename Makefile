@@ -26,7 +26,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
 .PHONY: all deps deps-rtl run test test-unit test-san test-cli bench clean validate validate-000 validate-002 \
-        validate-003 validate-004 validate-refined study-000
+        validate-003 validate-004 validate-refined study-000 soak
 all: $(BUILD)/flitnet
 
 # Installs the Debian packages that are missing (sudo when not root).
@@ -77,8 +77,8 @@ run: deps
 	@mkdir -p $(BUILD)/run
 	$(BUILD)/flitnet sweep rate=0.001:0.03:0.001 -j $$(nproc) --csv $(BUILD)/run/latency.csv --plot $(BUILD)/run/latency.svg
 
-test: deps deps-rtl
-	@$(MAKE) --no-print-directory all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN)
+test: deps deps-rtl deps-fuzz
+	@$(MAKE) --no-print-directory all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN) $(FUZZ_BINS)
 	@tests/run_all.sh
 
 bench: deps
@@ -92,6 +92,12 @@ validate-000 validate-002 validate-003 validate-004 validate-refined: validate-%
 	@$(MAKE) --no-print-directory all
 	tb/validate.sh $* $(BUILD)/validate
 
+# Soak test (not in CI): random configurations, drained, under the sanitizers (tests/soak.sh;
+# SOAK_N runs, default 2000, SOAK_SEED)
+soak: deps
+	@$(MAKE) --no-print-directory $(BUILD)/asan/flitnet
+	@tests/soak.sh
+
 # Seed 000's simulation study (Figures 3-8): build/study-000/index.html. QUICK=1 runs the
 # reduced version CI runs; an interrupted study resumes from the points already written.
 study-000: deps
@@ -103,5 +109,7 @@ clean:
 
 # the Verilog router: lint, cosim, cosim-ci, waves, synth, bench-rtl (rtl/rtl.mk)
 include rtl/rtl.mk
+# libFuzzer harnesses: fuzz, fuzz-ci (tests/fuzz/fuzz.mk)
+include tests/fuzz/fuzz.mk
 
--include $(shell find $(BUILD)/obj $(BUILD)/asan -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz/obj -name '*.d' 2>/dev/null)

@@ -349,11 +349,10 @@ static int check_set(fault_set *fs, const topology *t, const fault_spec *sp, fau
     return accept ? accept(ctx, fs, err, errlen) : 0;
 }
 
-int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
-                 size_t errlen)
+static int build_set(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
+                     size_t errlen)
 {
     if (fs_alloc(fs, t)) {
-        faults_free(fs);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -399,6 +398,14 @@ int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_a
     }
     free(perm);
     snprintf(err, errlen, "no usable set of %d faulty nodes in %d draws (last: %s)", sp->count, FAULT_MAX_DRAWS, last);
+    return -1;
+}
+
+int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
+                 size_t errlen)
+{
+    if (!build_set(fs, t, sp, accept, ctx, err, errlen)) return 0;
+    faults_free(fs); /* a refused set owns nothing (faults_free again is harmless) */
     return -1;
 }
 

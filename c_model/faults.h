@@ -41,7 +41,8 @@ typedef struct {
 /* the caller's check of a candidate set: 0, or -1 with a reason */
 typedef int (*fault_accept)(void *ctx, const fault_set *fs, char *err, size_t errlen);
 
-/* builds the set; 0, or -1 with a one-line reason (for a drawn set: the last draw's) */
+/* builds the set; 0, or -1 with a one-line reason (for a drawn set: the last draw's), and
+ * then fs owns no memory */
 int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
                  size_t errlen);
 void faults_free(fault_set *fs);

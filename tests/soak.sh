@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Soak test (make soak; not in CI): random configurations across topologies, radices,
+# dimensions, VCs, buffer depths, routings, fault sets, time-outs, traffic patterns and
+# loads, each run with drain = 1 under AddressSanitizer + UndefinedBehaviorSanitizer
+# (build/asan/flitnet), and each checked for conservation and exact delivery: every
+# message generated is delivered, every flit injected is delivered, nothing corrupt,
+# no deadlock, no sanitizer report. Configurations the simulator refuses (bad input, one
+# line, exit 1) are drawn again and counted.
+# Environment: SOAK_N (runs, default 2000), SOAK_SEED (default 1), JOBS (default nproc).
+# The seed of every run is printed with its failure, so one can be replayed exactly.
+set -u
+cd "$(dirname "$0")/.."
+bin=${FLITNET:-build/asan/flitnet}
+n=${SOAK_N:-2000}
+seed=${SOAK_SEED:-1}
+jobs=${JOBS:-$(nproc)}
+out=build/soak
+mkdir -p "$out"
+export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+# draw I: the configuration of run I (a function of SOAK_SEED and I only)
+draw() {
+    RANDOM=$(( (seed * 1000003 + $1 * 7919) % 32768 ))
+    local r=$((RANDOM % 14)) topo k n a
+    local routings=(dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive)
+    case $((RANDOM % 4)) in
+    0) topo=torus; n=$((1 + RANDOM % 3)); k=$((2 + RANDOM % 7)); [ "$n" = 3 ] && k=$((2 + RANDOM % 4)) ;;
+    1) topo=torus_uni; n=$((1 + RANDOM % 3)); k=$((2 + RANDOM % 7)); [ "$n" = 3 ] && k=$((2 + RANDOM % 4)) ;;
+    2) topo=mesh; n=$((1 + RANDOM % 3)); k=$((2 + RANDOM % 6)); [ "$n" = 3 ] && k=$((2 + RANDOM % 3)) ;;
+    3) topo=hypercube; n=$((2 + RANDOM % 6)); k=2 ;;
+    esac
+    # a mixed radix now and then
+    if [ "$topo" != hypercube ] && [ "$n" = 2 ] && [ $((RANDOM % 3)) = 0 ]; then k="$k,$((2 + RANDOM % 6))"; fi
+    a="topology=$topo n=$n k=$k routing=${routings[$r]} vcs=$((1 + RANDOM % 12))"
+    a="$a buf_depth=$((1 + RANDOM % 4)) obuf_depth=$((1 + RANDOM % 4)) select=$([ $((RANDOM % 2)) = 0 ] && echo first || echo random)"
+    a="$a msg_len=$((1 + RANDOM % 40)) msg_len_dist=$([ $((RANDOM % 3)) = 0 ] && echo exp || echo fixed)"
+    local tr=(uniform uniform uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality)
+    a="$a traffic=${tr[$((RANDOM % ${#tr[@]}))]}"
+    [ $((RANDOM % 4)) = 0 ] && a="$a timeout=$((1 + RANDOM % 40))"
+    [ $((RANDOM % 4)) = 0 ] && a="$a faults=$((1 + RANDOM % 6))"
+    [ $((RANDOM % 8)) = 0 ] && a="$a dateline=0"
+    # light to heavy load: drain empties the network whatever the load
+    a="$a flit_rate=0.$((10 + RANDOM % 30)) cycles=$((1000 + RANDOM % 3000)) warmup=200 drain=1 seed=$((1 + RANDOM))"
+    echo "$a"
+}
+
+# one I: draws until the simulator accepts the configuration (at most 50 draws), runs it,
+# checks the JSON; prints "ok", "refused" or "FAIL ..." lines
+one() {
+    local i=$1 try a j=$out/run-$1.json rc
+    for try in $(seq 0 49); do
+        a=$(draw $((i * 50 + try)))
+        # shellcheck disable=SC2086
+        "$bin" sim $a --json "$j" > "$out/run-$i.log" 2>&1
+        rc=$?
+        [ "$rc" = 1 ] && grep -q '^flitnet: ' "$out/run-$i.log" && ! grep -q 'Sanitizer\|runtime error' "$out/run-$i.log" && {
+            echo "refused"; continue; }
+        break
+    done
+    if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then echo "FAIL exit $rc: $a"; tail -n 3 "$out/run-$i.log" | sed 's/^/    /'; return; fi
+    if [ "$rc" = 1 ]; then echo "FAIL refused by a crash: $a"; tail -n 5 "$out/run-$i.log" | sed 's/^/    /'; return; fi
+    local v
+    v=$(jq -r 'if .saturated then "saturated"
+        elif .messages_generated != .messages_delivered then "lost \(.messages_generated - .messages_delivered) messages"
+        elif .flits_injected != .flits_delivered then "lost \(.flits_injected - .flits_delivered) flits"
+        elif .corrupt != 0 then "\(.corrupt) corrupt" elif .deadlock then "deadlock"
+        else "ok \(.messages_delivered) \(.flit_hops)" end' "$j")
+    case $v in
+    ok*) echo "$v"; rm -f "$j" "$out/run-$i.log" ;;
+    saturated) echo "saturated"; rm -f "$j" "$out/run-$i.log" ;;
+    *) echo "FAIL $v: $a" ;;
+    esac
+}
+export -f draw one
+export bin out seed
+
+[ -x "$bin" ] || { echo "soak: build $bin first (make soak does)" >&2; exit 1; }
+t0=$SECONDS
+seq 1 "$n" | xargs -P "$jobs" -I{} bash -c 'one {}' > "$out/results.txt"
+ok=$(grep -c '^ok' "$out/results.txt")
+sat=$(grep -c '^saturated' "$out/results.txt")
+ref=$(grep -c '^refused' "$out/results.txt")
+bad=$(grep -c '^FAIL' "$out/results.txt")
+msgs=$(awk '/^ok/ { m += $2; h += $3 } END { printf "%d messages, %d flit-hops", m, h }' "$out/results.txt")
+grep -A3 '^FAIL' "$out/results.txt" | head -n 40
+echo "soak: $n runs (seed $seed) in $((SECONDS - t0)) s: $ok drained and conserved ($msgs), $sat stopped as saturated (not drained), $bad failed; $ref drawn configurations refused as bad input and drawn again"
+[ "$bad" -eq 0 ]
