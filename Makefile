@@ -70,12 +70,17 @@ $(BUILD)/asan/tests/%: tests/unit/%.c tests/unit/testutil.h $(BUILD)/asan/libfli
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(SAN) $(INC) $< $(BUILD)/asan/libflitnet.a -lcmocka $(LDLIBS) -o $@
 
-# The default experiment: embedded default configuration (8x8 bidirectional torus,
-# V = 10, M = 64, DOR), a sweep up to saturation, a table and a plot.
+# The default experiment: the default network (8x8 bidirectional torus, V = 10, M = 64)
+# under DOR and under the seed papers' Duato-Nbc, each swept up to saturation beside the
+# refined queueing model: the tables, a latency plot and a throughput plot. 100,000
+# cycles per point keep it well under a minute on 2 cores.
+RUN_CYCLES ?= 100000
 run: deps
 	@$(MAKE) --no-print-directory all
 	@mkdir -p $(BUILD)/run
-	$(BUILD)/flitnet sweep rate=0.001:0.03:0.001 -j $$(nproc) --csv $(BUILD)/run/latency.csv --plot $(BUILD)/run/latency.svg
+	$(BUILD)/flitnet compare routing=dor,duato_nbc variant=refined cycles=$(RUN_CYCLES) rate=0.001:0.016:0.001 \
+	    -j $$(nproc) --csv $(BUILD)/run/latency.csv --plot $(BUILD)/run/latency.svg \
+	    --throughput $(BUILD)/run/throughput.svg
 
 test: deps deps-rtl deps-fuzz
 	@$(MAKE) --no-print-directory all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN) $(FUZZ_BINS)
