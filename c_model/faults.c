@@ -1,5 +1,6 @@
 /* faults.c: see faults.h. */
 #include "faults.h"
+#include "textfile.h"
 #include "rng.h"
 #include <ctype.h>
 #include <math.h>
@@ -123,15 +124,18 @@ static int parse_list(fault_set *fs, const topology *t, const char *list, char *
 /* one node per line: an id, or n coordinates "c0,c1[,c2...]"; '#' starts a comment */
 static int parse_file(fault_set *fs, const topology *t, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "fault_file: cannot open '%s'", path);
-        return -1;
-    }
+    FILE *f = textfile_open(path, "fault_file", err, errlen);
+    if (!f) return -1;
     char line[512], what[600];
     int ln = 0, rc = 0;
     while (!rc && fgets(line, sizeof line, f)) {
         ln++;
+        if (strlen(line) == sizeof line - 1 && line[sizeof line - 2] != '\n' && !feof(f)) {
+            snprintf(err, errlen, "fault_file %s line %d: line too long (at most %d characters)", path, ln,
+                     (int)sizeof line - 2);
+            rc = -1;
+            break;
+        }
         char *h = strchr(line, '#');
         if (h) *h = 0;
         long v[MAX_DIMS];

@@ -38,6 +38,13 @@ const char *route_names(void)
     return buf;
 }
 
+int route_fixed_escape(const routing *r, char *err, size_t errlen)
+{
+    if (r->E <= 0) return 0;
+    snprintf(err, errlen, "escape_vcs applies to the duato_* routings; routing %s fixes its own escape VCs", r->algo->name);
+    return -1;
+}
+
 int routing_init(routing *r, const route_algo *a, const topology *t, const flit_layout *fl, int V, int dateline,
                  int escape_vcs, fault_handling fh, char *err, size_t errlen)
 {

@@ -111,6 +111,8 @@ int routing_init(routing *r, const route_algo *a, const topology *t, const flit_
 int routing_prepare(routing *r, const uint8_t *faulty, char *err, size_t errlen);
 void routing_free(routing *r);
 
+/* for a routing whose escape VCs are fixed: refuses escape_vcs > 0 (it would be ignored) */
+int route_fixed_escape(const routing *r, char *err, size_t errlen);
 static inline uint32_t route_all_vcs(int V) { return V >= 32 ? 0xFFFFFFFFu : (1u << V) - 1; }
 
 static inline void route_candidates(const routing *r, int node, int inport, flit_t head, route_cands *c)

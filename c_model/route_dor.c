@@ -8,6 +8,7 @@
 
 static int dor_check(routing *r, char *err, size_t errlen)
 {
+    if (route_fixed_escape(r, err, errlen)) return -1;
     int need = topo_is_torus(r->t) && r->dateline ? 2 : 1;
     if (r->V < need) {
         snprintf(err, errlen, "too few VCs for routing dor: vcs=%d, dateline classes on a torus need vcs >= 2", r->V);
@@ -36,6 +37,7 @@ const route_algo route_dor = {
 
 static int esc_check(routing *r, char *err, size_t errlen)
 {
+    if (route_fixed_escape(r, err, errlen)) return -1;
     if (r->V < 2) {
         snprintf(err, errlen, "too few VCs for routing dor_escape: vcs=%d, the escape VCs v1 and v2 need vcs >= 2", r->V);
         return -1;

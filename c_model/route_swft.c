@@ -13,6 +13,7 @@
 
 static int swft_check(routing *r, char *err, size_t errlen)
 {
+    if (route_fixed_escape(r, err, errlen)) return -1;
     if (r->t->kind != TOPO_TORUS) {
         snprintf(err, errlen, "routing swft needs a bidirectional torus (it reroutes the other way round a ring)");
         return -1;

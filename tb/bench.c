@@ -1,6 +1,7 @@
 /* bench.c: see bench.h. Every run is a forked child, so the peak RSS that wait4()
  * reports belongs to that run alone. Timings are printed, never asserted. */
 #include "bench.h"
+#include "cli.h"
 #include "config.h"
 #include "qmodel.h"
 #include "report.h"
@@ -139,8 +140,12 @@ int bench_main(int argc, char **argv)
 {
     long cycles = 100000;
     for (int i = 0; i < argc; i++) {
-        if (!strncmp(argv[i], "cycles=", 7)) cycles = atol(argv[i] + 7);
-        else {
+        if (!strncmp(argv[i], "cycles=", 7)) {
+            if (cli_parse_long(argv[i] + 7, 20000, 1000000000L, &cycles)) {
+                fprintf(stderr, "flitnet: bench cycles=N needs a whole number from 20000 to 1e9 (got '%s')\n", argv[i] + 7);
+                return 1;
+            }
+        } else {
             fprintf(stderr, "flitnet: bench takes only cycles=N (got '%s')\n", argv[i]);
             return 1;
         }

@@ -1,12 +1,25 @@
 /* cli.c: see cli.h. */
 #include "cli.h"
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cli_fail(const char *msg)
 {
     fprintf(stderr, "flitnet: %s\n", msg);
     return 1;
+}
+
+int cli_parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    if (!s || !(*s >= '0' && *s <= '9')) return -1; /* no sign, no blank: strtol would take them */
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
 }
 
 int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nrest, const char **range)
@@ -20,10 +33,15 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         char *eq = strchr(a, '=');
         if (a[0] == '-') {
             rest[(*nrest)++] = a;
-            if ((!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
-                 !strcmp(a, "--title") || !strcmp(a, "--summary") || !strcmp(a, "--vcd") ||
-                 !strcmp(a, "--vcd-window") || !strcmp(a, "--throughput")) && i + 1 < argc)
+            if (!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
+                !strcmp(a, "--title") || !strcmp(a, "--summary") || !strcmp(a, "--vcd") ||
+                !strcmp(a, "--vcd-window") || !strcmp(a, "--throughput")) {
+                if (i + 1 >= argc) {
+                    snprintf(err, sizeof err, "option '%s' needs a value", a);
+                    return cli_fail(err);
+                }
                 rest[(*nrest)++] = argv[++i];
+            }
             continue;
         }
         if (!eq) {

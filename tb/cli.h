@@ -10,5 +10,7 @@ int cli_fail(const char *msg);
  * (arguments starting with '-', with the value of --json/--csv/--plot/-j/--title) go to
  * rest. When range is not NULL, rate=A:B:STEP or flit_rate=A:B:STEP is left in *range.
  * Returns 0, or 1 after printing the error. */
+/* a decimal integer in lo..hi, the whole string (no sign, no blanks); 0, or -1 */
+int cli_parse_long(const char *s, long lo, long hi, long *out);
 int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nrest, const char **range);
 #endif

@@ -1,5 +1,6 @@
 /* config.c: see config.h. */
 #include "config.h"
+#include "textfile.h"
 #include "faults.h"
 #include "route.h"
 #include <ctype.h>
@@ -293,11 +294,8 @@ static int cfg_ini_line(void *user, const char *section, const char *name, const
 
 int config_load(sim_config *c, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open config file '%s': %s", path, strerror(errno));
-        return -1;
-    }
+    FILE *f = textfile_open(path, "config file", err, errlen);
+    if (!f) return -1;
     /* Strip leading blanks ourselves so that an indented line is a line of its own
      * and not a continuation (inih's multi-line mode) */
     size_t cap = 4096, len = 0;
@@ -407,6 +405,10 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
     if (c->warmup < 0) c->warmup = c->cycles / 10 < WARMUP_MAX_AUTO ? c->cycles / 10 : WARMUP_MAX_AUTO;
     if (c->warmup >= c->cycles) {
         snprintf(err, errlen, "warmup (%ld) must be smaller than cycles (%ld)", c->warmup, c->cycles);
+        return -1;
+    }
+    if (c->reinject_delay > c->cycles) { /* every rerouted message would wait past the end (and drain idle) */
+        snprintf(err, errlen, "reinject_delay (%ld) is longer than the run (cycles = %ld)", c->reinject_delay, c->cycles);
         return -1;
     }
     if (c->cycles - c->warmup < c->batches) {

@@ -153,7 +153,9 @@ static int cmd_sim(int argc, char **argv)
         else if (!strcmp(rest[i], "--vcd-window") && i + 1 < nrest) {
             unsigned long long a, b;
             char extra;
-            if (sscanf(rest[++i], "%llu:%llu%c", &a, &b, &extra) != 2 || b < a)
+            const char *w = rest[++i];
+            /* digits only: %llu would take "-5" as a huge cycle */
+            if (strspn(w, "0123456789:") != strlen(w) || sscanf(w, "%llu:%llu%c", &a, &b, &extra) != 2 || b < a)
                 return cli_fail("--vcd-window needs FROM:TO cycles with FROM <= TO");
             opt.vcd_from = a;
             opt.vcd_to = b;
@@ -204,8 +206,9 @@ static int cmd_sweep(int argc, char **argv)
     sp.flit_unit = !strncmp(range, "flit_rate", 9);
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
-            sp.jobs = atoi(rest[++i]);
-            if (sp.jobs < 1 || sp.jobs > 256) return cli_fail("-j needs a number of workers in 1..256");
+            long j;
+            if (cli_parse_long(rest[++i], 1, 256, &j)) return cli_fail("-j needs a number of workers in 1..256");
+            sp.jobs = (int)j;
         } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) sp.csv = rest[++i];
         else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) sp.plot = rest[++i];
         else if (!strcmp(rest[i], "--throughput") && i + 1 < nrest) sp.throughput = rest[++i];

@@ -387,8 +387,9 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "--summary") && i + 1 < nrest) o->summary = rest[++i];
         else if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
-            sp.jobs = atoi(rest[++i]);
-            if (sp.jobs < 1 || sp.jobs > 256) return cli_fail("-j needs a number of workers in 1..256");
+            long j;
+            if (cli_parse_long(rest[++i], 1, 256, &j)) return cli_fail("-j needs a number of workers in 1..256");
+            sp.jobs = (int)j;
         } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) o->csv = rest[++i];
         else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) o->plot = rest[++i];
         else if (!strcmp(rest[i], "--throughput") && i + 1 < nrest) o->throughput = rest[++i];

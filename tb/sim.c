@@ -23,6 +23,13 @@
  *  - at the end, the last third of the window held more than SAT_TREND_FACTOR times the
  *    first third's backlog plus SAT_TREND_NODES * N messages (a stable system has no trend). */
 #define SAT_MIN_BATCHES 3
+/* the detector's segments ("batches" above) are the CI batches, but at least this many, so
+ * that a run with few CI batches (batches = 2) still has thirds to compare */
+#define SAT_MIN_SEGMENTS 9
+/* A node offered one message per cycle or more is saturated without a cycle simulated: a
+ * message has at least one flit and the injection channel carries one flit per cycle. (Its
+ * source would generate that many messages per cycle: rate = 1e9 would never end a cycle.) */
+#define SAT_RATE_BOUND 1.0
 #define SAT_GROWTH_SHARE 0.05
 #define SAT_TREND_FACTOR 1.25
 #define SAT_TREND_NODES 0.5
@@ -124,7 +131,8 @@ typedef struct {
     sink_env kenv;
     sink_errors serr;
     gen_ctx g;
-    uint64_t warmup, cycles, blen;
+    uint64_t warmup, cycles, blen; /* blen: a saturation segment's cycles */
+    int nseg;                      /* saturation segments: max(batches, SAT_MIN_SEGMENTS) */
     uint64_t injected, delivered_flits, delivered_msgs, win_flits, win_msgs, rerouted, fp;
     uint64_t last_moves, last_progress, next_check;  /* the watchdog */
     long outstanding_at_warmup;
@@ -147,7 +155,9 @@ static int run_setup(run *r, char *err, size_t errlen)
     r->src = calloc((size_t)tp->N, sizeof *r->src);
     r->snk = calloc((size_t)tp->N, sizeof *r->snk);
     r->order = malloc(sizeof(int) * (size_t)tp->N);
-    r->batch_in_system = calloc((size_t)cfg->batches, sizeof(double));
+    r->nseg = cfg->batches > SAT_MIN_SEGMENTS ? cfg->batches : SAT_MIN_SEGMENTS;
+    if ((long)r->nseg > cfg->cycles - cfg->warmup) r->nseg = (int)(cfg->cycles - cfg->warmup);
+    r->batch_in_system = calloc((size_t)r->nseg, sizeof(double));
     res->chan_util = calloc((size_t)tp->N * tp->Pn, sizeof(double));
     res->node_load = calloc((size_t)tp->N, sizeof(double));
     if (!r->src || !r->snk || !r->order || !r->batch_in_system || !res->chan_util || !res->node_load) {
@@ -178,7 +188,7 @@ static int run_setup(run *r, char *err, size_t errlen)
     rng_seed(&r->shuffle_rng, cfg->seed, 0xC0FFEEULL);
     r->warmup = (uint64_t)cfg->warmup;
     r->cycles = (uint64_t)cfg->cycles;
-    r->blen = (r->cycles - r->warmup) / (uint64_t)cfg->batches;
+    r->blen = (r->cycles - r->warmup) / (uint64_t)r->nseg;
     r->next_check = (uint64_t)cfg->deadlock_cycles;
     return 0;
 }
@@ -307,7 +317,7 @@ static int run_saturated_now(run *r, uint64_t tt)
  * the last third of the window holds as many messages as the first third */
 static void run_saturated_at_end(run *r)
 {
-    const int batches = r->cfg->batches, third = batches / 3;
+    const int batches = r->nseg, third = batches / 3;
     if (!third) return;
     double first = 0, last = 0;
     for (int b = 0; b < third; b++) {
@@ -368,7 +378,7 @@ static int64_t run_loop(run *r, char *err, size_t errlen)
             double q = (double)(r->g.generated - r->delivered_msgs);
             r->in_system += q;
             uint64_t b = (tt - warmup) / r->blen;
-            if (b < (uint64_t)cfg->batches) r->batch_in_system[b] += q;
+            if (b < (uint64_t)r->nseg) r->batch_in_system[b] += q;
         }
         if (run_watchdog(r, tt)) return (int64_t)tt + 1;
         if (in_window && run_saturated_now(r, tt)) return (int64_t)tt + 1;
@@ -492,7 +502,16 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     int rc = run_setup(r, err, errlen);
     if (!rc) {
         const double t0 = now_seconds();
-        int64_t tt = run_loop(r, err, errlen);
+        int64_t tt;
+        if (cfg->traffic != TR_TRACE && cfg->rate >= SAT_RATE_BOUND) {
+            res->saturated = 1;
+            snprintf(res->saturated_why, sizeof res->saturated_why,
+                     "%g messages/node/cycle is at least one per cycle, more than the injection channel "
+                     "carries (1 flit/cycle); not simulated", cfg->rate);
+            tt = 0;
+        } else {
+            tt = run_loop(r, err, errlen);
+        }
         if (r->opt->progress && now_seconds() - t0 > PROGRESS_AFTER_S) fprintf(stderr, "\r%60s\r", "");
         if (tt < 0) {
             rc = -1;

@@ -2,6 +2,7 @@
  * any radix by acting on coordinates; a node whose pattern partner is itself sends
  * nothing. */
 #include "traffic.h"
+#include "textfile.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -69,14 +70,21 @@ static int translate(const topology *t, int s, int off)
 
 int trace_load(const char *path, const topology *t, trace_rec **out, long *n, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) { snprintf(err, errlen, "cannot open trace file '%s': %s", path, strerror(errno)); return -1; }
+    FILE *f = textfile_open(path, "trace file", err, errlen);
+    if (!f) return -1;
     long cap = 1024, cnt = 0, lineno = 0;
     trace_rec *r = malloc(sizeof *r * (size_t)cap);
     char line[1024];
     uint64_t last = 0;
     while (r && fgets(line, sizeof line, f)) {
         lineno++;
+        if (strlen(line) == sizeof line - 1 && line[sizeof line - 2] != '\n' && !feof(f)) {
+            snprintf(err, errlen, "trace %s line %ld: line too long (at most %d characters)", path, lineno,
+                     (int)sizeof line - 2);
+            free(r);
+            fclose(f);
+            return -1;
+        }
         char *h = strchr(line, '#');
         if (h) *h = 0;
         char *p = line;

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Bad and extreme input, as a hostile user gives it: each is answered at once (within
+# 20 s) with one line naming the problem and a non-zero exit, or, where the input is valid
+# but extreme, with the answer (saturated). One check per hole found (issue 9 item 6) or
+# fuzzed (tests/fuzz/).
+cd "$(dirname "$0")/../.."
+F=$(realpath "${FLITNET:-build/flitnet}")
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# check NAME WANT_EXIT WANT_TEXT ARGS...: exit status, a line of the output, no hang
+check() {
+    local name=$1 want=$2 text=$3
+    shift 3
+    local out rc
+    out=$(cd "$tmp" && timeout 20 "$F" "$@" 2>&1)
+    rc=$?
+    if [ "$rc" -eq "$want" ] && printf '%s\n' "$out" | grep -qF -- "$text"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $name: exit $rc (want $want; 124 is a hang), output:"
+        printf '%s\n' "$out" | head -n 12 | sed 's/^/    /'
+        fail=$((fail + 1))
+    fi
+}
+# valid but extreme: answered at once
+check "a huge rate is saturated at once" 0 "not simulated" sim rate=1e9
+check "a sweep at a huge rate is saturated at once" 0 "SATURATED" sweep rate=1e12:1e12:1
+check "batches = 2 keeps the saturation detector" 0 "SATURATED" sim batches=2 rate=0.05 cycles=20000
+# files that are not regular files
+check "config /dev/zero" 1 "not a regular file" sim /dev/zero
+check "config a directory" 1 "not a regular file" sim /tmp
+check "trace /dev/zero" 1 "not a regular file" sim traffic=trace trace=/dev/zero
+check "fault file a directory" 1 "not a regular file" sim routing=duato fault_file=/tmp
+printf '0 1 2 4\n%02000d 1 2 4\n' 7 > "$tmp/long.trace"
+check "trace line too long" 1 "line too long" sim traffic=trace trace="$tmp/long.trace" k=4
+printf '3\n%0600d\n' 5 > "$tmp/long.faults"
+check "fault file line too long" 1 "line too long" sim routing=duato fault_file="$tmp/long.faults"
+printf '# %05000d\nk = 16\n' 0 > "$tmp/long.conf"
+check "config comment line too long" 1 "line too long" sim "$tmp/long.conf"
+# nonsense that used to be accepted
+check "reinject_delay longer than the run" 1 "longer than the run" sim routing=swft faults=3 reinject_delay=1000000000 drain=1 cycles=3000
+check "escape_vcs on dor" 1 "escape_vcs applies to the duato_* routings" sim escape_vcs=3
+check "escape_vcs on swft" 1 "escape_vcs applies" sim routing=swft escape_vcs=2
+check "-j 2x" 1 "-j needs a number of workers" sweep rate=0.001:0.002:0.001 -j 2x cycles=2000
+check "-j -1" 1 "-j needs a number of workers" compare routing=dor rate=0.001:0.002:0.001 -j -1 cycles=2000
+check "negative VCD window" 1 "--vcd-window needs FROM:TO" sim --vcd x.vcd --vcd-window -5:-1 cycles=200
+check "bench cycles=abc" 1 "bench cycles=N needs a whole number" bench cycles=abc
+check "--json without a file" 1 "option '--json' needs a value" sim cycles=2000 --json
+check "--csv without a file" 1 "option '--csv' needs a value" sweep rate=0.001:0.002:0.001 --csv
+check "seed = -1" 1 "is not an unsigned integer" sim seed=-1
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
