@@ -2,7 +2,7 @@
 # run.sh SECONDS NAME...: each harness build/fuzz/fuzz_NAME for SECONDS, from the committed
 # corpus tests/fuzz/corpus/NAME (read only) plus build/fuzz/corpus/NAME (grows). One line per
 # harness (the harnesses' own stdout and stderr are closed: -close_fd_mask); the last line is "N passed, M failed" (a crash, a sanitizer report, a leak or an
-# input slower than 10 s fails its harness, and its input is kept as build/fuzz/crash-*).
+# input slower than 25 s fails its harness, and its input is kept as build/fuzz/crash-*).
 set -u
 cd "$(dirname "$0")/../.."
 secs=$1
@@ -12,7 +12,7 @@ for n in "$@"; do
     mkdir -p "build/fuzz/corpus/$n" "tests/fuzz/corpus/$n"
     log=build/fuzz/$n.log
     # absolute paths: a harness may change its working directory (fuzz_model does)
-    if "build/fuzz/fuzz_$n" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+    if "build/fuzz/fuzz_$n" -max_total_time="$secs" -timeout=25 -rss_limit_mb=2048 -max_len=4096 \
         -artifact_prefix="$PWD/build/fuzz/" -print_final_stats=1 -close_fd_mask=3 \
         "$PWD/build/fuzz/corpus/$n" "$PWD/tests/fuzz/corpus/$n" > "$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
