@@ -26,6 +26,10 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
 {
     char err[CFG_ERR];
     config_defaults(c);
+    if (argc > CLI_MAX_ARGS) {
+        snprintf(err, sizeof err, "too many arguments (%d; at most %d)", argc, CLI_MAX_ARGS);
+        return cli_fail(err);
+    }
     int first = 1;
     *nrest = 0;
     for (int i = 0; i < argc; i++) {

@@ -12,5 +12,8 @@ int cli_fail(const char *msg);
  * Returns 0, or 1 after printing the error. */
 /* a decimal integer in lo..hi, the whole string (no sign, no blanks); 0, or -1 */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
+/* the arguments one command takes: cli_build_config refuses more, so that its `rest` (an
+ * array of CLI_MAX_ARGS) can hold every option */
+#define CLI_MAX_ARGS 128
 int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nrest, const char **range);
 #endif

@@ -9,7 +9,7 @@
 /* builds the routing and fault set of argv; 0, or 1 after printing the error */
 static int build(int argc, char **argv, const char *cmd, int prove, sim_config *c, net_setup *ns)
 {
-    char *rest[64], err[CFG_ERR];
+    char *rest[CLI_MAX_ARGS], err[CFG_ERR];
     int nrest;
     if (argc > 60) return cli_fail("too many arguments");
     if (cli_build_config(argc, argv, c, rest, &nrest, NULL)) return 1;

@@ -140,7 +140,7 @@ static void help(void)
 static int cmd_sim(int argc, char **argv)
 {
     sim_config c;
-    char *rest[64];
+    char *rest[CLI_MAX_ARGS];
     int nrest;
     if (argc > 60) return cli_fail("too many arguments");
     if (cli_build_config(argc, argv, &c, rest, &nrest, NULL)) return 1;
@@ -193,7 +193,7 @@ static int cmd_sim(int argc, char **argv)
 static int cmd_sweep(int argc, char **argv)
 {
     sim_config c;
-    char *rest[64];
+    char *rest[CLI_MAX_ARGS];
     int nrest;
     const char *range = NULL;
     if (argc > 60) return cli_fail("too many arguments");
@@ -219,6 +219,9 @@ static int cmd_sweep(int argc, char **argv)
             return cli_fail(err);
         }
     }
+    if ((sp.plot && !plot_writable(sp.plot, err, sizeof err)) ||
+        (sp.throughput && !plot_writable(sp.throughput, err, sizeof err)))
+        return cli_fail(err);
     sweep_point *pts;
     int n;
     if (sweep_run(&c, &sp, &pts, &n, err, sizeof err)) return cli_fail(err);

@@ -177,10 +177,10 @@ static int rates_for(const char *range, double sat, double **out, int *dec)
 
 int cmd_model(int argc, char **argv)
 {
-    char *args[128], *rest[64];
+    char *args[CLI_MAX_ARGS], *rest[CLI_MAX_ARGS];
     int nargs, nrest;
     model_keys mk;
-    if (argc > 120) return cli_fail("too many arguments");
+    if (argc > CLI_MAX_ARGS) return cli_fail("too many arguments");
     if (split_model_keys(argc, argv, &mk, args, &nargs)) return 1;
     if (!mk.have_model) return cli_fail("model needs model=duato-nbc|swft|timeout|dor-comb");
     sim_config c;
@@ -338,7 +338,7 @@ static void cmp_run_free(cmp_run *r)
  * 0, or 1 after printing why not */
 static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_run *out, int dry)
 {
-    char *rest[64];
+    char *rest[CLI_MAX_ARGS];
     int nrest;
     sim_config c;
     const char *range = NULL;
@@ -418,6 +418,9 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
         if (to_qm(&c, &mk, vars[v], &qp[v])) return 1;
         msat[v] = qm_saturation_rate(&qp[v], 1e-6);
     }
+    if ((o->plot && !plot_writable(o->plot, e, sizeof e)) ||
+        (o->throughput && !plot_writable(o->throughput, e, sizeof e)))
+        return cli_fail(e);
     if (dry) return 0; /* every routing is checked before the first one runs */
     /* the CSV opens before the first sweep, so a path it cannot write costs no simulation */
     if (o->csv && !o->cf) {
@@ -614,10 +617,10 @@ static int compare_plots(const cmp_opts *o, cmp_run *runs, int nr, const char *m
 
 int cmd_compare(int argc, char **argv)
 {
-    char *args[128];
+    char *args[CLI_MAX_ARGS];
     int nargs;
     model_keys mk;
-    if (argc > 120) return cli_fail("too many arguments");
+    if (argc > CLI_MAX_ARGS) return cli_fail("too many arguments");
     if (split_model_keys(argc, argv, &mk, args, &nargs)) return 1;
     /* routing=a,b,...: one comparison per routing on the same network, drawn together */
     char *routings[4], rlist[256] = "", rarg[4][64];

@@ -50,5 +50,13 @@ check "bench cycles=abc" 1 "bench cycles=N needs a whole number" bench cycles=ab
 check "--json without a file" 1 "option '--json' needs a value" sim cycles=2000 --json
 check "--csv without a file" 1 "option '--csv' needs a value" sweep rate=0.001:0.002:0.001 --csv
 check "seed = -1" 1 "is not an unsigned integer" sim seed=-1
+# many options: the option array used to hold 64 (AddressSanitizer: stack-buffer-overflow);
+# run under the sanitizer build when there is one
+opts=()
+for _ in $(seq 1 59); do opts+=(--title x); done
+A=$(realpath build/asan/flitnet 2>/dev/null || true)
+[ -x "$A" ] || A=$F
+F=$A check "model with 118 options" 0 "saturation" model model=duato-nbc "${opts[@]}"
+check "compare with 130 arguments" 1 "too many arguments" compare routing=dor rate=0.001:0.002:0.001 "${opts[@]}" "${opts[@]:0:10}"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
