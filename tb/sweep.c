@@ -240,6 +240,18 @@ static FILE *tmp_open(plot_tmp *t, const char *name, char *path, size_t plen, ch
     return f;
 }
 
+/* the plot's own path is tried first: gnuplot's complaint about it would take several lines */
+int plot_writable(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        return 0;
+    }
+    fclose(f);
+    return 1;
+}
+
 static int tmp_begin(plot_tmp *t, char *err, size_t errlen)
 {
     const char *base = getenv("TMPDIR");
@@ -324,7 +336,7 @@ int sweep_plot(const char *path, const char *title, const plot_series *series, i
                int ncurves, const plot_axes *axes, char *err, size_t errlen)
 {
     plot_tmp t;
-    if (tmp_begin(&t, err, errlen)) return -1;
+    if (!plot_writable(path, err, errlen) || tmp_begin(&t, err, errlen)) return -1;
     char dat[16][320];
     double ymax = 0, zl = -1, sat_rate[16];
     if (nseries > 8 || ncurves > 8) { snprintf(err, errlen, "too many curves for one plot"); tmp_end(&t); return -1; }
@@ -388,7 +400,7 @@ int sweep_plot_throughput(const char *path, const char *title, const plot_series
                           const plot_axes *axes, char *err, size_t errlen)
 {
     plot_tmp t;
-    if (tmp_begin(&t, err, errlen)) return -1;
+    if (!plot_writable(path, err, errlen) || tmp_begin(&t, err, errlen)) return -1;
     char dat[8][320];
     if (nseries < 1 || nseries > 8) { snprintf(err, errlen, "a throughput plot needs 1..8 curves"); tmp_end(&t); return -1; }
     double ymax = 0;

@@ -72,6 +72,8 @@ check "compare refuses a routing without a model before any run" 1 "no model mat
 ok "... and ran nothing" bash -c "! '$F' compare routing=dor,nbc rate=0.001:0.002:0.001 2>&1 | grep -q '^compare: simulation'"
 (cd "$T" && mkdir m && cd m && "$FA" model model=dor-comb variant=refined --plot m.svg > ../m.out 2>&1)
 ok "model --plot leaves only its plot" [ "$(ls "$T/m" | tr '\n' ' ')" = "m.svg " ]
+check "a plot it cannot write: one line" 1 "flitnet: cannot write '/nonexistent/x.svg'" sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.01:0.02:0.01 --plot /nonexistent/x.svg
+ok "... and only that line on stderr" [ "$("$F" sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.01:0.02:0.01 --plot /nonexistent/x.svg 2>&1 >/dev/null | wc -l)" -eq 1 ]
 check "VCD path and size printed" 0 "waves        $T/w.vcd: " sim cycles=3000 --vcd "$T/w.vcd"
 ok "default VCD window of the default network stays small (< 8 MB)" [ "$(stat -c %s "$T/w.vcd")" -lt 8000000 ]
 check "the default VCD window is said" 0 "cycles 0..99 (the default window" sim cycles=3000 --vcd "$T/w.vcd"
