@@ -207,8 +207,8 @@ static void run_free(run *r)
 }
 
 /* the nodes of cycle tt: source, router, sink and the node software (§7); returns 1 when
- * the run must stop (saturated by rerouting), -1 on an error */
-static int run_nodes(run *r, uint64_t tt, int in_window, char *err, size_t errlen)
+ * the run must stop (saturated: by rerouting, or out of message ids) */
+static int run_nodes(run *r, uint64_t tt, int in_window)
 {
     const topology *tp = &r->ns.t;
     network *net = &r->ns.net;
@@ -223,9 +223,11 @@ static int run_nodes(run *r, uint64_t tt, int in_window, char *err, size_t errle
     for (int oi = 0; oi < tp->N; oi++) {
         const int x = r->order[oi];
         int s = source_step(&r->src[x], &r->senv, x, tt, net->cr[prv][x * P + Pn], &net->in[cur][x * P + Pn]);
-        if (s < 0) {
-            snprintf(err, errlen, "node %d has more messages in flight than message ids (%d bits)", x, r->ns.fl.IW);
-            return -1;
+        if (s < 0) { /* only an overloaded network holds that many messages of one source */
+            r->res->saturated = 1;
+            snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
+                     "node %d has more messages in flight than the flit's %d message-id bits name", x, r->ns.fl.IW);
+            return 1;
         }
         r->injected += (uint64_t)s;
         router_step(net, x, tt);
@@ -369,8 +371,7 @@ static int64_t run_loop(run *r, char *err, size_t errlen)
         } else if (!cfg->drain || r->g.generated == r->delivered_msgs) {
             return (int64_t)tt;
         }
-        int stop = run_nodes(r, tt, in_window, err, errlen);
-        if (stop < 0) return -1;
+        int stop = run_nodes(r, tt, in_window);
         if (stop) return (int64_t)tt + 1;
         if (r->vcd) vcd_cycle(r->vcd, net, tt);
         if (r->opt->check_invariants && network_check(net, tt, err, errlen)) return -1;

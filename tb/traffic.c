@@ -68,6 +68,19 @@ static int translate(const topology *t, int s, int off)
     return from_coords(t, o);
 }
 
+/* the first n blank-separated integers of p fit in a long long (strtoll says ERANGE) */
+static int fits_64(const char *p, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char *end;
+        errno = 0;
+        (void)strtoll(p, &end, 10);
+        if (errno == ERANGE || end == p) return 0;
+        p = end;
+    }
+    return 1;
+}
+
 int trace_load(const char *path, const topology *t, trace_rec **out, long *n, char *err, size_t errlen)
 {
     FILE *f = textfile_open(path, "trace file", err, errlen);
@@ -95,6 +108,7 @@ int trace_load(const char *path, const topology *t, trace_rec **out, long *n, ch
         int got = sscanf(p, "%lld %lld %lld %lld %7s", &cy, &s, &d, &l, extra);
         const char *why = NULL;
         if (got != 4) why = "expected `cycle src dst length`";
+        else if (!fits_64(p, 4)) why = "a number out of range"; /* scanf clamps it silently */
         else if (cy < 0) why = "negative cycle";
         else if (s < 0 || s >= t->N || d < 0 || d >= t->N) why = "node id out of range";
         else if (s == d) why = "source equals destination";
@@ -164,9 +178,11 @@ int traffic_init(traffic *tr, const sim_config *cfg, const topology *t, char *er
             tr->by_dist[h][tr->by_dist_n[h]++] = y;
         }
         double w[65] = {0}, s = 0;
+        /* alpha^i relative to the largest term: alpha = 1e9 over 20 hops would overflow */
+        const int top = cfg->locality_alpha > 1 ? (D < 64 ? D : 64) : 0;
         for (int i = 1; i <= D && i <= 64; i++) {
             w[i] = cfg->n_locality_p ? (i <= cfg->n_locality_p ? cfg->locality_p[i - 1] : 0)
-                                     : pow(cfg->locality_alpha, i);
+                                     : pow(cfg->locality_alpha, i - top);
             s += w[i];
         }
         if (!(s > 0)) { snprintf(err, errlen, "locality distribution is empty"); return -1; }
