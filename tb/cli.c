@@ -7,8 +7,20 @@
 
 int cli_fail(const char *msg)
 {
-    fprintf(stderr, "flitnet: %s\n", msg);
+    /* a message may quote the user's bytes (a binary config): no control characters on the terminal */
+    fputs("flitnet: ", stderr);
+    for (const unsigned char *p = (const unsigned char *)msg; *p; p++) fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
+    fputc('\n', stderr);
     return 1;
+}
+
+int cli_close_out(FILE *f, const char *path, char *err, size_t errlen)
+{
+    int bad = ferror(f);
+    if (fclose(f)) bad = 1;
+    if (!bad) return 0;
+    snprintf(err, errlen, "writing '%s' failed: %s", path, errno ? strerror(errno) : "write error");
+    return -1;
 }
 
 int cli_parse_long(const char *s, long lo, long hi, long *out)
@@ -59,6 +71,10 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         const char *val = eq + 1;
         if (range && (!strcmp(a, "rate") || !strcmp(a, "flit_rate")) && strchr(val, ':')) {
             *eq = '=';
+            if (*range) {
+                snprintf(err, sizeof err, "two rate ranges given ('%s' and '%s'): give one", *range, a);
+                return cli_fail(err);
+            }
             *range = a;
             continue;
         }

@@ -10,6 +10,9 @@ int cli_fail(const char *msg);
  * (arguments starting with '-', with the value of --json/--csv/--plot/-j/--title) go to
  * rest. When range is not NULL, rate=A:B:STEP or flit_rate=A:B:STEP is left in *range.
  * Returns 0, or 1 after printing the error. */
+/* closes a file the command wrote; -1 (with "writing 'path' failed: reason" in err) when a
+ * write or the close failed (a full device) */
+int cli_close_out(FILE *f, const char *path, char *err, size_t errlen);
 /* a decimal integer in lo..hi, the whole string (no sign, no blanks); 0, or -1 */
 int cli_parse_long(const char *s, long lo, long hi, long *out);
 /* the arguments one command takes: cli_build_config refuses more, so that its `rest` (an

@@ -18,6 +18,7 @@
 #include "route.h"
 #include "sim.h"
 #include "sweep.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,9 +226,8 @@ static int cmd_sweep(int argc, char **argv)
     sweep_point *pts;
     int n;
     if (sweep_run(&c, &sp, &pts, &n, err, sizeof err)) return cli_fail(err);
-    int rc = 0, sat = -1;
+    int rc = sweep_report_failures(pts, n, NULL), sat = -1;
     for (int i = 0; i < n; i++) {
-        if (pts[i].ok < 0) rc = 3;
         if (pts[i].ok == 1 && pts[i].saturated && sat < 0) sat = i;
     }
     if (sat >= 0) {
@@ -263,7 +263,7 @@ static int cmd_sweep(int argc, char **argv)
     return rc;
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -301,4 +301,16 @@ int main(int argc, char **argv)
     char e[300];
     snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, model, compare, faults, cdg, bench, help, version; see `flitnet help`)", cmd);
     return cli_fail(e);
+}
+
+int main(int argc, char **argv)
+{
+    int rc = run_command(argc, argv);
+    /* stdout to a full device or a closed pipe: say so rather than exit 0 */
+    errno = 0;
+    if (fflush(stdout) || ferror(stdout)) {
+        fprintf(stderr, "flitnet: writing the output failed: %s\n", errno ? strerror(errno) : "write error");
+        if (!rc) rc = 1;
+    }
+    return rc;
 }

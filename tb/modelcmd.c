@@ -279,7 +279,8 @@ int cmd_model(int argc, char **argv)
     }
     free(rates);
     free(lat);
-    if (cf) fclose(cf);
+    char e[400];
+    if (cf && cli_close_out(cf, csv, e, sizeof e)) rc = cli_fail(e);
     if (summary) {
         /* one Markdown row: experiment | variant | zero load | saturation | latency at 50 % and 80 % of it */
         FILE *f = fopen(summary, "a");
@@ -292,7 +293,7 @@ int cmd_model(int argc, char **argv)
             qm_solve(&p, &r80);
             fprintf(f, "| %s | %s | %.2f | %.5g | %.2f | %.2f |\n", title ? title : qm_name(mk.kind),
                     variant_name(variant), zl, sat, r50.latency, r80.latency);
-            fclose(f);
+            if (cli_close_out(f, summary, e, sizeof e)) rc = cli_fail(e);
         }
     }
     if (jo) {
@@ -300,7 +301,7 @@ int cmd_model(int argc, char **argv)
         FILE *f = fopen(json, "w");
         if (!f || !s) rc = cli_fail("cannot write the JSON file");
         else fprintf(f, "%s\n", s);
-        if (f) fclose(f);
+        if (f && cli_close_out(f, json, e, sizeof e)) rc = cli_fail(e);
         cJSON_free(s);
         cJSON_Delete(jo);
     }
@@ -454,6 +455,8 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     snprintf(out->routing, sizeof out->routing, "%s", c.routing);
     out->nv = nv;
     for (int v = 0; v < nv; v++) out->vars[v] = vars[v];
+    int none_ran, frc = sweep_report_failures(pts, n, &none_ran);
+    if (frc && none_ran) return frc;
     /* measured saturation: where the accepted throughput peaks, when some point saturated */
     double best = 0, sat_meas = NAN;
     int any_sat = 0;
@@ -553,7 +556,7 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
             else fprintf(f, " - |");
         }
         fprintf(f, "\n");
-        fclose(f);
+        if (cli_close_out(f, o->summary, e, sizeof e)) return cli_fail(e);
     }
     if (o->plot) { /* the model curves, finer than the measured points */
         double top = pts[n - 1].rate;
@@ -657,7 +660,8 @@ int cmd_compare(int argc, char **argv)
         rc = compare_one(nargs, args, mk, &o, &runs[k], 0);
         done = k + 1; /* a failed run may hold its points too: freed below */
     }
-    if (o.cf && fclose(o.cf) && !rc) rc = cli_fail("writing the CSV file failed");
+    char e[400];
+    if (o.cf && cli_close_out(o.cf, o.csv, e, sizeof e) && !rc) rc = cli_fail(e);
     if (!rc && (o.plot || o.throughput)) {
         qm_kind kind = mk.kind;
         if (!mk.have_model && !strcmp(runs[0].routing, "duato_nbc")) kind = QM_DUATO_NBC;

@@ -1,5 +1,6 @@
 /* report.c: see report.h. */
 #include "report.h"
+#include "cli.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <string.h>
@@ -29,7 +30,7 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
     fprintf(f, "run          %llu cycles (warm-up %ld%s; window to %ld%s), %.2f s, %.3g cycles/s, %.3g flit-hops/s\n",
             (unsigned long long)r->cycles, c->warmup,
             config_given(c, "warmup") ? "" : ", the default cycles/10 up to 10000", c->cycles,
-            c->drain ? ", drained" : "", r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
+            !c->drain ? "" : r->drained ? ", drained" : ", not drained: it stopped early", r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
     /* a run that stopped early (deadlock, saturation) may have measured nothing, or too
      * few batches for an interval: say so rather than print nan */
     if (!r->messages_measured) {
@@ -145,6 +146,7 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     cJSON_AddBoolToObject(o, "saturated", r->saturated);
     if (r->saturated) cJSON_AddStringToObject(o, "saturated_why", r->saturated_why);
     cJSON_AddBoolToObject(o, "deadlock", r->deadlock);
+    if (c->drain) cJSON_AddBoolToObject(o, "drained", r->drained);
     if (r->deadlock_report) cJSON_AddStringToObject(o, "deadlock_report", r->deadlock_report);
     cJSON_AddItemToObject(o, "vc_usage", num_array(r->vc_usage, r->V));
     cJSON_AddItemToObject(o, "vc_flit_share", num_array(r->vc_flit_share, r->V));
@@ -157,5 +159,7 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     if (!f) { cJSON_free(s); return -1; }
     fprintf(f, "%s\n", s);
     cJSON_free(s);
-    return f == stdout ? 0 : fclose(f);
+    if (f == stdout) return 0;
+    char err[300];
+    return cli_close_out(f, path, err, sizeof err);
 }

@@ -518,6 +518,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
             rc = -1;
         } else {
             if (!res->saturated && !res->deadlock && (uint64_t)tt >= r->cycles) run_saturated_at_end(r);
+            res->drained = cfg->drain && !res->saturated && !res->deadlock && r->g.generated == r->delivered_msgs;
             res->wall_seconds = now_seconds() - t0;
             res->cycles = (uint64_t)tt;
             /* stopped early: the window closes here (nothing when it never opened) */

@@ -27,6 +27,7 @@ typedef struct {
     int saturated;
     char saturated_why[256];
     int deadlock;
+    int drained;                  /* drain = 1 and the network emptied (a saturated run stops undrained) */
     char *deadlock_report;        /* malloc'd, or NULL */
     uint64_t corrupt, nonminimal;
     /* faults (§7.2): the map, and what the detours cost */

@@ -1,6 +1,7 @@
 /* sweep.c: see sweep.h. Each point runs in a forked worker that writes its
  * sweep_point (smaller than PIPE_BUF, so one atomic write) to a pipe. */
 #include "sweep.h"
+#include "cli.h"
 #include "report.h"
 #include "sim.h"
 #include <errno.h>
@@ -28,6 +29,22 @@ int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+int sweep_report_failures(const sweep_point *pts, int n, int *all)
+{
+    int rc = 0, ran = 0;
+    for (int i = 0; i < n; i++) {
+        if (pts[i].ok == 1) ran = 1;
+        if (pts[i].ok >= 0) continue;
+        if (pts[i].corrupt) rc = 3;
+        else if (!rc) rc = 1;
+        int seen = 0;
+        for (int j = 0; j < i && !seen; j++) seen = pts[j].ok < 0 && !strcmp(pts[j].err, pts[i].err);
+        if (!seen) fprintf(stderr, "flitnet: rate %.6g: %s\n", pts[i].rate, pts[i].err);
+    }
+    if (all) *all = !ran;
+    return rc;
 }
 
 static void run_point(const sim_config *base, double rate, int flit_unit, sweep_point *p)
@@ -60,6 +77,7 @@ static void run_point(const sim_config *base, double rate, int flit_unit, sweep_
     p->cycles = r.cycles;
     if (r.corrupt) {
         p->ok = -1;
+        p->corrupt = 1;
         snprintf(p->err, sizeof p->err, "%llu corrupt deliveries: %.200s", (unsigned long long)r.corrupt, r.corrupt_first);
     }
     sim_result_free(&r);
@@ -76,6 +94,11 @@ static const char *pstatus(const sweep_point *p)
 int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_out, int *npts, char *err, size_t errlen)
 {
     int n = (int)floor((sp->to - sp->from) / sp->step + 1e-9) + 1;
+    const double top = sp->flit_unit ? sp->to / base->msg_len : sp->to;
+    if (base->process == PROC_BERNOULLI && top > 1) { /* as sim refuses one such rate */
+        snprintf(err, errlen, "the rate range reaches %g messages/cycle, above 1, impossible for a Bernoulli process", top);
+        return -1;
+    }
     sweep_point *pts = calloc((size_t)n, sizeof *pts);
     pid_t *pid = calloc((size_t)n, sizeof *pid);
     int *fd = calloc((size_t)n, sizeof *fd);
@@ -185,7 +208,7 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
                     p->zero_load_latency, p->messages_delivered, p->flit_hops, p->cycles, p->wall_seconds,
                     pstatus(p));
         }
-        fclose(f);
+        if (cli_close_out(f, sp->csv, err, errlen)) { free(pts); return -1; }
     }
     *pts_out = pts;
     *npts = n;

@@ -7,6 +7,7 @@
 typedef struct {
     double rate;
     int ok;                /* 1: ran; 0: skipped past saturation; -1: failed */
+    int corrupt;           /* failed by corrupt deliveries (exit 3), not at set-up */
     int saturated, deadlock;
     double avg_latency, latency_ci95, avg_network_latency, avg_source_wait, p99;
     double accepted_flit_rate, normalized_throughput, zero_load_latency, wall_seconds;
@@ -25,6 +26,10 @@ typedef struct {
 } sweep_spec;
 
 /* parses "A:B:STEP"; 0 or -1 with a reason */
+/* prints each distinct failure of the points once ("flitnet: rate R: why") on stderr;
+ * returns the exit status they call for: 0 none failed, 3 a corrupt delivery, else 1.
+ * *all (if not NULL) is set when no point ran. */
+int sweep_report_failures(const sweep_point *pts, int n, int *all);
 int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen);
 /* runs the points; fills *pts (malloc'd) and *npts; prints the table on stdout.
  * Returns 0, or -1 with a reason. */

@@ -53,6 +53,16 @@ check "seed = -1" 1 "is not an unsigned integer" sim seed=-1
 printf '0 1 2 4\n99999999999999999999999 1 2 4\n' > "$tmp/big.trace"
 check "trace cycle beyond 64 bits" 1 "a number out of range" sim traffic=trace trace="$tmp/big.trace" k=4
 check "locality_alpha = 1e9 on a 12-cube" 0 "zero-load closed form 153.00" sim topology=hypercube n=12 routing=dor vcs=2 traffic=locality locality_alpha=1e9 rate=0.001 cycles=3000
+# exit codes and writes
+check "a sweep whose every point fails says why, exit 1" 1 "too few VCs for routing nbc" sweep routing=nbc vcs=2 rate=0.001:0.002:0.001 cycles=2000
+F=/bin/sh check "stdout to a full device" 1 "writing the output failed" -c "'$F' sim cycles=2000 > /dev/full"
+check "--csv to a full device" 1 "writing '/dev/full' failed" sweep rate=0.001:0.002:0.001 cycles=2000 --csv /dev/full
+check "--json to a full device" 1 "cannot write '/dev/full'" sim cycles=2000 --json /dev/full
+check "two rate ranges" 1 "two rate ranges given" sweep rate=0.001:0.002:0.001 rate=0.003:0.004:0.001 cycles=2000
+check "a Bernoulli sweep above 1 message/cycle" 1 "impossible for a Bernoulli process" sweep process=bernoulli msg_len=1 rate=0.5:2:0.5 cycles=2000
+printf 'k = 4\nbad\007key = 3\n' > "$tmp/bin.conf"
+check "control bytes of a config are not echoed" 1 "unknown key 'bad?key'" sim "$tmp/bin.conf"
+check "drain = 1 says when it could not drain" 0 "not drained: it stopped early" sim drain=1 rate=0.05 cycles=20000
 # many options: the option array used to hold 64 (AddressSanitizer: stack-buffer-overflow);
 # run under the sanitizer build when there is one
 opts=()
