@@ -16,6 +16,7 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 
 DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox jq
 DEPS_RTL := verilator iverilog gtkwave yosys g++
+DEPS_TEST := parallel
 
 -include c_model/queueing/queueing.mk
 LIB_SRCS := $(filter-out tb/main.c,$(wildcard c_model/*.c tb/*.c)) $(QUEUEING_SRCS)
@@ -25,7 +26,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all deps deps-rtl run test test-unit test-san test-cli bench clean validate validate-000 validate-002 \
+.PHONY: all deps deps-rtl deps-test run test test-unit test-san test-cli bench clean validate validate-000 validate-002 \
         validate-003 validate-004 validate-refined study-000 soak
 all: $(BUILD)/flitnet
 
@@ -43,6 +44,8 @@ deps:
 	$(call install_pkgs,$(DEPS_C))
 deps-rtl: deps
 	$(call install_pkgs,$(DEPS_RTL))
+deps-test: deps
+	$(call install_pkgs,$(DEPS_TEST))
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -82,7 +85,7 @@ run: deps
 	    -j $$(nproc) --csv $(BUILD)/run/latency.csv --plot $(BUILD)/run/latency.svg \
 	    --throughput $(BUILD)/run/throughput.svg
 
-test: deps deps-rtl deps-fuzz
+test: deps deps-rtl deps-fuzz deps-test
 	@$(MAKE) --no-print-directory all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN) $(FUZZ_BINS)
 	@tests/run_all.sh
 

@@ -18,6 +18,7 @@
 #include "route.h"
 #include "sim.h"
 #include "sweep.h"
+#include "sweepcmd.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,11 +35,15 @@ static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
      "default the first 100 cycles of an 8x8 V=10 network, up to 1000 on smaller ones); --shuffle-order evaluates the "
      "nodes in a random order each cycle (results must not change); a run longer than 3 s shows its cycle on a terminal",
      1},
-    {"sweep", "flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--throughput FILE] "
-              "[--title T] [--all]",
+    {"sweep", "flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N | --jobs DIR] [--csv FILE] [--plot FILE] "
+              "[--throughput FILE] [--title T] [--all]",
      "runs over a range of rates (or flit_rate=A:B:STEP) in N worker processes and stops at the first saturated point "
      "(--all: runs them all); --plot draws latency with its 95 % CI, --throughput accepted vs offered load (.svg or "
-     ".png)", 1},
+     ".png); --jobs DIR runs nothing and writes DIR/jobs.txt (one `flitnet sim` per point, for GNU parallel) and "
+     "DIR/sweep.sbatch (a SLURM job array)", 1},
+    {"merge", "flitnet merge DIR [--csv FILE] [--plot FILE] [--throughput FILE] [--title T] [--all]",
+     "the table, CSV and plots of a `sweep --jobs DIR` from the points' JSON files, whatever machines wrote them; "
+     "names the points still missing", 0},
     {"model", "flitnet model [CONFIG] model=NAME [variant=seed|refined] [tau=T] [fault_prob=P] [key=value ...] "
               "[rate=A:B:STEP] [--csv FILE] [--json FILE] [--plot FILE] [--title T] [--summary FILE]",
      "a queueing model's latency curve, zero-load latency and saturation rate for the configuration (docs/models.md); "
@@ -191,78 +196,6 @@ static int cmd_sim(int argc, char **argv)
     return rc;
 }
 
-static int cmd_sweep(int argc, char **argv)
-{
-    sim_config c;
-    char *rest[CLI_MAX_ARGS];
-    int nrest;
-    const char *range = NULL;
-    if (argc > 60) return cli_fail("too many arguments");
-    if (cli_build_config(argc, argv, &c, rest, &nrest, &range)) return 1;
-    if (!range) return cli_fail("sweep needs rate=A:B:STEP (or flit_rate=A:B:STEP)");
-    sweep_spec sp = {0};
-    sp.jobs = 1;
-    char err[CFG_ERR];
-    if (sweep_parse_range(strchr(range, '=') + 1, &sp, err, sizeof err)) return cli_fail(err);
-    sp.flit_unit = !strncmp(range, "flit_rate", 9);
-    for (int i = 0; i < nrest; i++) {
-        if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
-            long j;
-            if (cli_parse_long(rest[++i], 1, 256, &j)) return cli_fail("-j needs a number of workers in 1..256");
-            sp.jobs = (int)j;
-        } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) sp.csv = rest[++i];
-        else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) sp.plot = rest[++i];
-        else if (!strcmp(rest[i], "--throughput") && i + 1 < nrest) sp.throughput = rest[++i];
-        else if (!strcmp(rest[i], "--title") && i + 1 < nrest) sp.title = rest[++i];
-        else if (!strcmp(rest[i], "--all")) sp.all = 1;
-        else {
-            snprintf(err, sizeof err, "unknown option '%s'", rest[i]);
-            return cli_fail(err);
-        }
-    }
-    if ((sp.plot && !plot_writable(sp.plot, err, sizeof err)) ||
-        (sp.throughput && !plot_writable(sp.throughput, err, sizeof err)))
-        return cli_fail(err);
-    sweep_point *pts;
-    int n;
-    if (sweep_run(&c, &sp, &pts, &n, err, sizeof err)) return cli_fail(err);
-    int rc = sweep_report_failures(pts, n, NULL), sat = -1;
-    for (int i = 0; i < n; i++) {
-        if (pts[i].ok == 1 && pts[i].saturated && sat < 0) sat = i;
-    }
-    if (sat >= 0) {
-        double best = 0;
-        for (int i = 0; i < n; i++)
-            if (pts[i].ok == 1 && pts[i].accepted_flit_rate > best) best = pts[i].accepted_flit_rate;
-        printf("saturation: first saturated point at rate %.6g; highest accepted throughput %.5f flits/node/cycle\n",
-               pts[sat].rate, best);
-    } else {
-        printf("saturation: not reached in this range\n");
-    }
-    if (sp.plot || sp.throughput) {
-        char title[512], k[64];
-        snprintf(title, sizeof title, "%s", sp.title ? sp.title : "");
-        if (!sp.title)
-            snprintf(title, sizeof title, "%s, V=%d, M=%g, %s routing, %s traffic", config_shape(&c, k, sizeof k),
-                     c.vcs, c.msg_len, c.routing, config_traffic_name(c.traffic));
-        plot_series s = {NULL, pts, n};
-        /* a share of the capacity means something under uniform traffic only */
-        plot_axes ax = {c.msg_len, 0};
-        for (int i = 0; i < n && c.traffic == TR_UNIFORM && !ax.capacity; i++)
-            if (pts[i].ok == 1) ax.capacity = pts[i].capacity;
-        if ((sp.plot && sweep_plot(sp.plot, title, &s, 1, NULL, 0, &ax, err, sizeof err)) ||
-            (sp.throughput && sweep_plot_throughput(sp.throughput, title, &s, 1, &ax, err, sizeof err))) {
-            free(pts);
-            return cli_fail(err);
-        }
-        if (sp.plot) printf("plot: %s\n", sp.plot);
-        if (sp.throughput) printf("throughput plot: %s\n", sp.throughput);
-    }
-    if (sp.csv) printf("csv: %s\n", sp.csv);
-    free(pts);
-    return rc;
-}
-
 static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
@@ -285,6 +218,7 @@ static int run_command(int argc, char **argv)
             }
     if (!strcmp(cmd, "sim")) return cmd_sim(argc - 2, argv + 2);
     if (!strcmp(cmd, "sweep")) return cmd_sweep(argc - 2, argv + 2);
+    if (!strcmp(cmd, "merge")) return cmd_merge(argc - 2, argv + 2);
     if (!strcmp(cmd, "bench")) return bench_main(argc - 2, argv + 2);
     if (!strcmp(cmd, "faults")) return cmd_faults(argc - 2, argv + 2);
     if (!strcmp(cmd, "cdg")) return cmd_cdg(argc - 2, argv + 2);
@@ -299,7 +233,7 @@ static int run_command(int argc, char **argv)
         return 0;
     }
     char e[300];
-    snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, model, compare, faults, cdg, bench, help, version; see `flitnet help`)", cmd);
+    snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, merge, model, compare, faults, cdg, bench, help, version; see `flitnet help`)", cmd);
     return cli_fail(e);
 }
 

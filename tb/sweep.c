@@ -170,6 +170,34 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     if (tty) fprintf(stderr, "\n");
     free(pid);
     free(fd);
+    sweep_cut(sp, pts, n);
+    if (sweep_output(base, sp, pts, n, err, errlen)) { free(pts); return -1; }
+    *pts_out = pts;
+    *npts = n;
+    return 0;
+fail: /* stop the workers still running, free what the sweep holds */
+    for (int i = 0; i < next; i++)
+        if (pid[i] > 0) {
+            kill(pid[i], SIGKILL);
+            waitpid(pid[i], NULL, 0);
+            close(fd[i]);
+        }
+    free(pts);
+    free(pid);
+    free(fd);
+    return -1;
+}
+
+void sweep_cut(const sweep_spec *sp, sweep_point *pts, int n)
+{
+    if (sp->all) return;
+    int i = 0;
+    while (i < n && !(pts[i].ok == 1 && (pts[i].saturated || pts[i].deadlock))) i++;
+    for (int j = i + 1; j < n; j++) pts[j].ok = 0;
+}
+
+int sweep_output(const sim_config *base, const sweep_spec *sp, const sweep_point *pts, int n, char *err, size_t errlen)
+{
     /* rates to the digits of the grid (its points are sums of doubles), flit rates likewise */
     const double msgs_step = sp->flit_unit ? sp->step / base->msg_len : sp->step;
     const double msgs_from = sp->flit_unit ? sp->from / base->msg_len : sp->from;
@@ -178,7 +206,7 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     printf("%-12s %-11s %10s %8s %9s %9s %8s %9s %7s  %s\n", "rate", "flit_rate", "latency", "ci95", "network",
            "src_wait", "p99", "accepted", "norm", "status");
     for (int i = 0; i < n; i++) {
-        sweep_point *p = &pts[i];
+        const sweep_point *p = &pts[i];
         if (p->ok == 0) continue;
         printf("%-12.*f %-11.*f", dm, p->rate, df, p->rate * base->msg_len);
         if (p->ok < 0) { printf("  FAILED: %s\n", p->err); continue; }
@@ -195,12 +223,12 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     }
     if (sp->csv) {
         FILE *f = fopen(sp->csv, "w");
-        if (!f) { snprintf(err, errlen, "cannot write '%s': %s", sp->csv, strerror(errno)); free(pts); return -1; }
+        if (!f) { snprintf(err, errlen, "cannot write '%s': %s", sp->csv, strerror(errno)); return -1; }
         fprintf(f, "rate,flit_rate,avg_latency,latency_ci95,avg_network_latency,avg_source_wait,p99,"
                    "accepted_flit_rate,normalized_throughput,zero_load_latency,messages_delivered,flit_hops,cycles,"
                    "wall_seconds,status\n");
         for (int i = 0; i < n; i++) {
-            sweep_point *p = &pts[i];
+            const sweep_point *p = &pts[i];
             if (p->ok != 1) continue;
             fprintf(f, "%.8g,%.8g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%llu,%llu,%llu,%.4f,%s\n", p->rate,
                     p->rate * base->msg_len, p->avg_latency, p->latency_ci95, p->avg_network_latency,
@@ -208,22 +236,9 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
                     p->zero_load_latency, p->messages_delivered, p->flit_hops, p->cycles, p->wall_seconds,
                     pstatus(p));
         }
-        if (cli_close_out(f, sp->csv, err, errlen)) { free(pts); return -1; }
+        if (cli_close_out(f, sp->csv, err, errlen)) return -1;
     }
-    *pts_out = pts;
-    *npts = n;
     return 0;
-fail: /* stop the workers still running, free what the sweep holds */
-    for (int i = 0; i < next; i++)
-        if (pid[i] > 0) {
-            kill(pid[i], SIGKILL);
-            waitpid(pid[i], NULL, 0);
-            close(fd[i]);
-        }
-    free(pts);
-    free(pid);
-    free(fd);
-    return -1;
 }
 
 int sweep_rate_decimals(double from, double step)

@@ -26,6 +26,12 @@ typedef struct {
 } sweep_spec;
 
 /* parses "A:B:STEP"; 0 or -1 with a reason */
+/* without sp->all, the points above the first saturated (or deadlocked) one are skipped
+ * (ok = 0), whichever of them a worker had already finished: the output does not depend on
+ * the workers' timing */
+void sweep_cut(const sweep_spec *sp, sweep_point *pts, int n);
+/* the points' table on stdout and, with sp->csv, the CSV file (what sweep_run prints) */
+int sweep_output(const sim_config *base, const sweep_spec *sp, const sweep_point *pts, int n, char *err, size_t errlen);
 /* prints each distinct failure of the points once ("flitnet: rate R: why") on stderr;
  * returns the exit status they call for: 0 none failed, 3 a corrupt delivery, else 1.
  * *all (if not NULL) is set when no point ran. */
