@@ -58,7 +58,11 @@ static const key_def keys[] = {
      "warm-up cycles discarded from the statistics (auto: cycles/10, at most 10000)"},
     {"seed", T_U64, OFF(seed), NULL, 0, 0, "random seed (traffic and router LFSRs)"},
     {"drain", T_ENUM, OFF(drain), e_bool, 0, 0, "1: after `cycles`, stop generating and run until the network is empty"},
-    {"batches", T_INT, OFF(batches), NULL, 2, 1000, "batches for the batch-means confidence interval"},
+    {"batches", T_INT, OFF(batches), NULL, 2, 1000,
+     "batches for the batch-means confidence interval (default 10; 30 with precision)"},
+    {"precision", T_DBL, OFF(precision), NULL, 0, 1,
+     "stop early once the 95 % CI of the mean latency is within this share of the mean (e.g. 0.01), checked at "
+     "batch ends from the 10th batch on; 0 = off (run all cycles)"},
     {"deadlock_cycles", T_LONG, OFF(deadlock_cycles), NULL, 10, 1e12,
      "watchdog period: nothing moved, or VCs stuck waiting only on each other, for this long is a deadlock"},
     {"max_queue", T_LONG, OFF(max_queue), NULL, 1, 1e8,
@@ -411,6 +415,7 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
         snprintf(err, errlen, "reinject_delay (%ld) is longer than the run (cycles = %ld)", c->reinject_delay, c->cycles);
         return -1;
     }
+    if (c->precision > 0 && !config_given(c, "batches")) c->batches = PRECISION_BATCHES;
     if (c->cycles - c->warmup < c->batches) {
         snprintf(err, errlen, "the measurement window (cycles - warmup = %ld) is shorter than batches = %d",
                  c->cycles - c->warmup, c->batches);

@@ -43,6 +43,7 @@ typedef struct {
     uint64_t seed;
     int drain, batches;
     long deadlock_cycles, max_queue;
+    double precision;             /* stop once the latency's 95 % CI is within this share of the mean (0: off) */
     int timeout, escape_vcs;      /* §5.1 time-out; escape VCs of the duato_* routings (0: minimum) */
     int faults;                   /* §7.1, §7.2: faulty nodes drawn at random (resolved from fault_pct) ... */
     double fault_pct;             /* ... given as a percentage of the nodes (0: a count) ... */
@@ -55,6 +56,10 @@ typedef struct {
     unsigned char given[64];
 } sim_config;
 
+/* precision stopping (key precision): the batches when none are given, and the fewest batches
+ * a run may stop after */
+#define PRECISION_BATCHES 30
+#define PRECISION_MIN_BATCHES 10
 void config_defaults(sim_config *c);
 /* "key=value". Returns 0 or -1 with a reason. */
 int config_set(sim_config *c, const char *key, const char *value, char *err, size_t errlen);

@@ -30,6 +30,7 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
     fprintf(f, "run          %llu cycles (warm-up %ld%s; window to %ld%s), %.2f s, %.3g cycles/s, %.3g flit-hops/s\n",
             (unsigned long long)r->cycles, c->warmup,
             config_given(c, "warmup") ? "" : ", the default cycles/10 up to 10000", c->cycles,
+            r->precision_stop ? ", stopped early: the CI is within precision" :
             !c->drain ? "" : r->drained ? ", drained" : ", not drained: it stopped early", r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
     /* a run that stopped early (deadlock, saturation) may have measured nothing, or too
      * few batches for an interval: say so rather than print nan */
@@ -38,8 +39,8 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
                 (unsigned long long)r->cycles);
     } else {
         fprintf(f, "latency      mean %.2f ", r->avg_latency);
-        if (isfinite(r->latency_ci95)) fprintf(f, "+- %.2f (95%% CI, %d batches)", r->latency_ci95, c->batches);
-        else fprintf(f, "(no 95%% CI: fewer than 2 of the %d batches hold a message)", c->batches);
+        if (isfinite(r->latency_ci95)) fprintf(f, "+- %.2f (95%% CI, %d batches)", r->latency_ci95, r->batches);
+        else fprintf(f, "(no 95%% CI: fewer than 2 of the %d batches hold a message)", r->batches);
         fprintf(f, "  p50 %.0f  p90 %.0f  p99 %.0f  max %.0f\n", r->p50, r->p90, r->p99, r->max_latency);
         fprintf(f, "             network %.2f + source wait %.2f;  zero-load closed form %.2f\n",
                 r->avg_network_latency, r->avg_source_wait, r->zero_load_latency);
@@ -147,6 +148,8 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     if (r->saturated) cJSON_AddStringToObject(o, "saturated_why", r->saturated_why);
     cJSON_AddBoolToObject(o, "deadlock", r->deadlock);
     if (c->drain) cJSON_AddBoolToObject(o, "drained", r->drained);
+    if (c->precision > 0) cJSON_AddBoolToObject(o, "precision_reached", r->precision_stop);
+    cJSON_AddNumberToObject(o, "batches", r->batches);
     if (r->deadlock_report) cJSON_AddStringToObject(o, "deadlock_report", r->deadlock_report);
     cJSON_AddItemToObject(o, "vc_usage", num_array(r->vc_usage, r->V));
     cJSON_AddItemToObject(o, "vc_flit_share", num_array(r->vc_flit_share, r->V));

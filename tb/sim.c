@@ -132,6 +132,7 @@ typedef struct {
     sink_errors serr;
     gen_ctx g;
     uint64_t warmup, cycles, blen; /* blen: a saturation segment's cycles */
+    uint64_t cycles0;              /* the configured end (cycles may end earlier: precision) */
     int nseg;                      /* saturation segments: max(batches, SAT_MIN_SEGMENTS) */
     uint64_t injected, delivered_flits, delivered_msgs, win_flits, win_msgs, rerouted, fp;
     uint64_t last_moves, last_progress, next_check;  /* the watchdog */
@@ -189,6 +190,8 @@ static int run_setup(run *r, char *err, size_t errlen)
     r->warmup = (uint64_t)cfg->warmup;
     r->cycles = (uint64_t)cfg->cycles;
     r->blen = (r->cycles - r->warmup) / (uint64_t)r->nseg;
+    r->cycles0 = r->cycles;
+    r->res->batches = cfg->batches;
     r->next_check = (uint64_t)cfg->deadlock_cycles;
     return 0;
 }
@@ -317,9 +320,10 @@ static int run_saturated_now(run *r, uint64_t tt)
 
 /* saturation judged at the end: a stable system's backlog does not trend; in steady state
  * the last third of the window holds as many messages as the first third */
-static void run_saturated_at_end(run *r)
+static void run_saturated_at_end(run *r, uint64_t tt)
 {
-    const int batches = r->nseg, third = batches / 3;
+    /* the segments the window held: all of them, unless precision ended it early */
+    const int batches = tt >= r->cycles0 ? r->nseg : (int)((tt - r->warmup) / r->blen), third = batches / 3;
     if (!third) return;
     double first = 0, last = 0;
     for (int b = 0; b < third; b++) {
@@ -333,6 +337,24 @@ static void run_saturated_at_end(run *r)
         snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
                  "messages in the system grew from %.0f (first third of the window) to %.0f (last third)", first, last);
     }
+}
+
+/* precision: when cycle t begins CI batch k (from the PRECISION_MIN_BATCHES-th on), the run
+ * ends if the 95 % CI over batches 0..k-1 is within `precision` of their mean: the
+ * measurement is the messages generated before t, in the batches they were counted in */
+static int run_precise(run *r, uint64_t t)
+{
+    const uint64_t W = r->cycles0 - r->warmup, nb = (uint64_t)r->cfg->batches, g = t - r->warmup;
+    const uint64_t k = g * nb / W; /* batch k holds the generation cycles g with g nb / W in [k, k+1) */
+    if (k < PRECISION_MIN_BATCHES || k >= nb || (k * W + nb - 1) / nb != g) return 0;
+    double mean, ci = stats_ci95_first(&r->st, (int)k, &mean);
+    if (!(ci <= r->cfg->precision * mean)) return 0;
+    stats_truncate(&r->st, (int)k);
+    r->cycles = t;
+    r->res->batches = (int)k;
+    r->res->precision_stop = 1;
+    network_close_window(&r->ns.net, t);
+    return 1;
 }
 
 /* the cycle loop; returns the cycle it stopped at (the first not simulated), or -1 */
@@ -383,6 +405,7 @@ static int64_t run_loop(run *r, char *err, size_t errlen)
         }
         if (run_watchdog(r, tt)) return (int64_t)tt + 1;
         if (in_window && run_saturated_now(r, tt)) return (int64_t)tt + 1;
+        if (in_window && cfg->precision > 0 && run_precise(r, tt + 1)) return (int64_t)tt + 1;
     }
 }
 
@@ -517,7 +540,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         if (tt < 0) {
             rc = -1;
         } else {
-            if (!res->saturated && !res->deadlock && (uint64_t)tt >= r->cycles) run_saturated_at_end(r);
+            if (!res->saturated && !res->deadlock && (uint64_t)tt >= r->cycles) run_saturated_at_end(r, (uint64_t)tt);
             res->drained = cfg->drain && !res->saturated && !res->deadlock && r->g.generated == r->delivered_msgs;
             res->wall_seconds = now_seconds() - t0;
             res->cycles = (uint64_t)tt;

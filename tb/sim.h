@@ -28,6 +28,8 @@ typedef struct {
     char saturated_why[256];
     int deadlock;
     int drained;                  /* drain = 1 and the network emptied (a saturated run stops undrained) */
+    int batches;                  /* the CI's batches: the key's, or fewer when precision stopped the run */
+    int precision_stop;           /* precision > 0 and the CI reached it: the run ended at `cycles` early */
     char *deadlock_report;        /* malloc'd, or NULL */
     uint64_t corrupt, nonminimal;
     /* faults (§7.2): the map, and what the detours cost */

@@ -26,7 +26,7 @@ static uint64_t bucket_low(int b)
 int stats_init(lat_stats *s, int batches, uint64_t start, uint64_t end)
 {
     memset(s, 0, sizeof *s);
-    s->nb = batches;
+    s->nb = s->nused = batches;
     s->start = start;
     s->end = end;
     s->b_sum = calloc((size_t)batches, sizeof(double));
@@ -66,11 +66,32 @@ double stats_ci95(const lat_stats *s)
 {
     double means[1000];
     int k = 0;
-    for (int b = 0; b < s->nb && k < 1000; b++)
+    for (int b = 0; b < s->nused && k < 1000; b++)
         if (s->b_n[b]) means[k++] = s->b_sum[b] / (double)s->b_n[b];
     if (k < 2) return NAN;
     double sd = gsl_stats_sd(means, 1, (size_t)k);
     return gsl_cdf_tdist_Pinv(0.975, k - 1) * sd / sqrt((double)k);
+}
+
+double stats_ci95_first(const lat_stats *s, int k, double *mean)
+{
+    double means[1000], sum = 0;
+    uint64_t n = 0;
+    int m = 0;
+    for (int b = 0; b < k && b < s->nb && m < 1000; b++) {
+        sum += s->b_sum[b];
+        n += s->b_n[b];
+        if (s->b_n[b]) means[m++] = s->b_sum[b] / (double)s->b_n[b];
+    }
+    *mean = n ? sum / (double)n : NAN;
+    if (m < 2) return NAN;
+    double sd = gsl_stats_sd(means, 1, (size_t)m);
+    return gsl_cdf_tdist_Pinv(0.975, m - 1) * sd / sqrt((double)m);
+}
+
+void stats_truncate(lat_stats *s, int k)
+{
+    s->nused = k < s->nb ? k : s->nb;
 }
 
 double stats_percentile(const lat_stats *s, double p)
