@@ -384,16 +384,16 @@ echo
 for b in 1 2; do
 echo "## Figures 4 and 5, B = $b: ranking by peak normalized throughput"
 echo
-echo "| rank | routing | peak throughput | at offered (msg/node/cycle) | last unsaturated load (% of capacity) | latency at 40 % | at 0.025 | at 0.045 | at 0.066 |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| rank | routing | peak throughput | at offered (msg/node/cycle) | last unsaturated load (% of capacity) | latency there | latency at 40 % | throughput at 0.025 | at 0.045 | at 0.066 |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 awk -F, 'NR > 1 { r = $1
         if ($6 > pk[r] || !(r in pk)) { pk[r] = $6; at[r] = $2 }
-        if (!$7 && $3 <= 1.0001 && $3 > ls[r]) ls[r] = $3
+        if (!$7 && $3 <= 1.0001 && $3 > ls[r]) { ls[r] = $3; lls[r] = $4 }
         if (!$7 && $3 == 0.4) l40[r] = $4
         if ($2 == 0.025) x1[r] = $6; if ($2 == 0.045) x2[r] = $6; if ($2 == 0.066) x3[r] = $6 }
-    END { for (r in pk) printf "%s,%.4f,%s,%.0f,%s,%s,%s,%s\n", r, pk[r], at[r], ls[r] * 100,
+    END { for (r in pk) printf "%s,%.4f,%s,%.0f,%s,%s,%s,%s,%s\n", r, pk[r], at[r], ls[r] * 100, (r in lls) ? lls[r] : "-",
           (r in l40) ? l40[r] : "-", x1[r], x2[r], x3[r] }' "$out/fig45_b$b.csv" | sort -t, -k2,2gr |
-    awk -F, '{ printf "| %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", NR, $1, $2, $3, $4, $5, $6, $7, $8 }' |
+    awk -F, '{ printf "| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", NR, $1, $2, $3, $4, $5, $6, $7, $8, $9 }' |
     while IFS= read -r line; do
         a=$(echo "$line" | awk -F'|' '{ gsub(/ /, "", $3); print $3 }')
         echo "${line/| $a |/| $(pretty "$a") |}"
