@@ -79,6 +79,12 @@ ok "default VCD window of the default network stays small (< 8 MB)" [ "$(stat -c
 check "the default VCD window is said" 0 "cycles 0..99 (the default window" sim cycles=3000 --vcd "$T/w.vcd"
 check "model's default grid is round" 0 "0.0005           138.03" model model=duato-nbc variant=refined
 check "sweep rates to the digits of the grid" 0 "0.0125       0.1 " sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.0125:0.025:0.0125
+# a sweep ends at its first saturated point, whatever finished first in the workers
+"$F" sweep k=4 vcs=4 msg_len=8 cycles=5000 rate=0.02:0.3:0.02 -j 2 > "$T/sw.out" 2>&1
+ok "sweep -j 2: one SATURATED row, the last of the table" \
+    [ "$(grep -c SATURATED "$T/sw.out")" = 1 -a "$(grep -E '^0\.[0-9]+ ' "$T/sw.out" | tail -1 | grep -c SATURATED)" = 1 ]
+ok "sweep: -j 1 and -j 2 print the same table" \
+    [ "$("$F" sweep k=4 vcs=4 msg_len=8 cycles=5000 rate=0.02:0.3:0.02 -j 1 2>&1 | grep -E '^0\.')" = "$(grep -E '^0\.' "$T/sw.out")" ]
 # validation targets stand alone: the tables assemble from whatever experiments ran
 mkdir -p "$T/v"
 echo "### 004 only" > "$T/v/004.md"
