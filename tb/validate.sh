@@ -7,6 +7,14 @@
 # rates per sweep (default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+usage() {
+    echo "usage: tb/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]   (make validate, make validate-NNN)"
+    echo "  the seeds' validations: flitnet compare per configuration; OUTDIR (default build/validate) gets"
+    echo "  <experiment>/*.svg, *.csv, <experiment>.md and results.md (tables: only assemble results.md)"
+    echo "  environment: CYCLES=N simulated cycles per point (default 300000; warm-up cycles/10, at most 10000),"
+    echo "               POINTS=N rates per sweep (default 20)"
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 which=${1:-all}
 out=${2:-build/validate}
 cycles=${CYCLES:-300000}
@@ -51,7 +59,7 @@ v004() {
                 [ "$n" = 3 ] && [ "$M" != 32 ] && continue # Fig. 1 shows 8x8x8 with M = 32
                 local name="t${k}n${n}_L${L}_M${M}"
                 $bin compare topology=torus_uni k="$k" n="$n" vcs="$L" msg_len="$M" routing=dor_escape \
-                    cycles="$cycles" warmup="$warmup" rate="$(range "$cap" "$M" 0.7 20)" -j "$jobs" \
+                    cycles="$cycles" warmup="$warmup" rate="$(range "$cap" "$M" 0.7 "${POINTS:-20}")" -j "$jobs" \
                     --title "${k}^${n} uni-torus, L=$L, M=$M" --summary "$md" \
                     --csv "$d/$name.csv" --plot "$d/$name.svg" > "$d/$name.txt"
                 echo "004 $name: $(grep -E '^seed ' "$d/$name.txt" | head -1)"
@@ -69,7 +77,7 @@ vrefined() {
         IFS=: read -r k cap <<< "$net"
         for M in 32 64; do
             local name="t${k}_V10_M${M}"
-            $bin compare k="$k" vcs=10 msg_len="$M" routing=dor cycles="$cycles" warmup="$warmup" rate="$(range "$cap" "$M" 0.6 20)" \
+            $bin compare k="$k" vcs=10 msg_len="$M" routing=dor cycles="$cycles" warmup="$warmup" rate="$(range "$cap" "$M" 0.6 "${POINTS:-20}")" \
                 -j "$jobs" --title "${k}x${k} torus, V=10, M=$M" --summary "$md" \
                 --csv "$d/$name.csv" --plot "$d/$name.svg" > "$d/$name.txt"
             echo "refined $name: $(grep -E '^refined ' "$d/$name.txt" | head -1)"
@@ -164,7 +172,7 @@ refined) vrefined ;;
 003) v003 ;;
 all) v000; v002; v003; vrefined; v004 ;;
 tables) ;;
-*) echo "usage: tb/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]" >&2; exit 1 ;;
+*) usage >&2; exit 1 ;;
 esac
 assemble
 echo "tables: $out/results.md" 
