@@ -35,8 +35,10 @@ module flitnet_dor_port #(
         class_o = (c < t) ? 1'b0 : 1'b1;
         off     = (t >= c) ? t - c : t + k - c;
         case (TOPO)
-          0:       port_o = ({off, 1'b0} <= {1'b0, k}) ? PW'(2 * d) : PW'(2 * d + 1);  // tie k/2 goes +
-          2:       port_o = (t > c) ? PW'(2 * d) : PW'(2 * d + 1);
+          // tie k/2 goes +
+          flitnet_pkg::TOPO_TORUS: port_o =
+            ({off, 1'b0} <= {1'b0, k}) ? PW'(2 * d) : PW'(2 * d + 1);
+          flitnet_pkg::TOPO_MESH:  port_o = (t > c) ? PW'(2 * d) : PW'(2 * d + 1);
           default: port_o = PW'(d);  // unidirectional torus, hypercube
         endcase
       end

@@ -34,7 +34,7 @@
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_fring #(
-  parameter int          TOPO = 0,            // 0 torus or 2 mesh
+  parameter int          TOPO = 0,            // flitnet_pkg::topo_e: torus or mesh
   parameter int          NDIM = 2,            // 2 .. 6
   parameter logic [63:0] K    = 64'h0808,
   parameter int          P    = 5,
@@ -63,12 +63,13 @@ module flitnet_fring #(
   output logic [63:0]       head_o
 );
   localparam int PN      = P - 1;
-  localparam int DW      = (NDIM > 2) ? $clog2(NDIM) : 1;  // ring field: RW = 4 + DW
-  localparam int RW      = 4 + DW;
-  localparam int RING_LO = 2 + 2 * A + 3 * HW;
+  localparam int RW      = flitnet_pkg::flit_ring_w(NDIM);  // ring field: RW = 4 + DW
+  localparam int DW      = RW - 4;
+  localparam int RING_LO = flitnet_pkg::flit_ring_lo(A, HW);
 
   // the C model refuses the layer elsewhere: bidirectional torus or mesh, 2 <= n <= 6
-  if (!(TOPO == 0 || TOPO == 2) || NDIM < 2 || NDIM > 6) begin : g_not_supported
+  if (!(TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_MESH) || NDIM < 2 ||
+      NDIM > 6) begin : g_not_supported
     flitnet_error_fring_needs_a_torus_or_mesh_with_2_to_6_dimensions u_error ();
   end
   if (OWN != 0 && VB != V) begin : g_own_needs_all_vcs
@@ -114,7 +115,7 @@ module flitnet_fring #(
       k        = {1'b0, K[8*d +: 8]};
       off      = (t >= c) ? t - c : t + k - c;
       offnz[d] = c != t;
-      mdir[d]  = (TOPO == 0) ? ({off, 1'b0} > {1'b0, k}) : (t < c);
+      mdir[d]  = (TOPO == flitnet_pkg::TOPO_TORUS) ? ({off, 1'b0} > {1'b0, k}) : (t < c);
       dcls[d]  = !(c < t);
     end
   end
@@ -186,7 +187,7 @@ module flitnet_fring #(
       if (offnz[d]) begin
         bd  = DW'(d);
         bs  = mdir[d];
-        bo0 = (TOPO == 0) ? dcls[d] : mdir[(d + 1) % NDIM];
+        bo0 = (TOPO == flitnet_pkg::TOPO_TORUS) ? dcls[d] : mdir[(d + 1) % NDIM];
       end
     // ring_ok bit 2p + o of port p = (bd, bs), o = bo0
     bok = 1'b0;

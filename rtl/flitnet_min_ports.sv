@@ -30,12 +30,12 @@ module flitnet_min_ports #(
       off = (t >= c) ? t - c : t + k - c;
       if (c != t) begin
         case (TOPO)
-          0: begin
+          flitnet_pkg::TOPO_TORUS: begin
             // 2 off <= k: + is minimal; 2 off >= k: - is minimal (both on the tie)
             if ({off, 1'b0} <= {1'b0, k}) ports_o[2*d]     = 1'b1;
             if ({off, 1'b0} >= {1'b0, k}) ports_o[2*d + 1] = 1'b1;
           end
-          2:       ports_o[(t > c) ? 2 * d : 2 * d + 1] = 1'b1;
+          flitnet_pkg::TOPO_MESH: ports_o[(t > c) ? 2 * d : 2 * d + 1] = 1'b1;
           default: ports_o[d] = 1'b1;  // unidirectional torus, hypercube
         endcase
       end

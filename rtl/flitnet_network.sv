@@ -9,16 +9,13 @@
 // and an ejection channel out (the sink never back-pressures). The obs_* ports show
 // every router output, for the lockstep co-simulation: index x*P + p.
 module flitnet_network #(
-  parameter int          TOPO       = 0,           // 0 torus, 1 torus_uni, 2 mesh, 3 hypercube
+  parameter int          TOPO       = 0,           // flitnet_pkg::topo_e
   parameter int          NDIM       = 2,           // dimensions n (<= 8)
   parameter logic [63:0] K          = 64'h0808,    // radix k_d at bits 8d +: 8 (ignored for a hypercube)
   parameter int          V          = 2,
   parameter int          B          = 1,
   parameter int          BO         = 1,
-  parameter int          ROUTING    = 0,           // 0 dor, 1 dor_escape, 2 phop, 3 nhop, 4 pbc,
-                                                   // 5 nbc, 6 duato_phop, 7 duato_nhop, 8 duato_pbc,
-                                                   // 9 duato_nbc, 10 duato, 11 swft, 12 minimal,
-                                                   // 13 fully_adaptive
+  parameter int          ROUTING    = 0,           // flitnet_pkg::routing_e
   parameter int          DATELINE   = 1,
   parameter int          ESCAPE_VCS = 0,           // duato_*: escape VCs E (0: the number of classes)
   parameter int          TIMEOUT    = 0,           // tau (0: no time-out)
@@ -50,7 +47,10 @@ module flitnet_network #(
   output logic [N*P*VW-1:0] obs_vc_o,
   output logic [N*P*64-1:0] obs_flit_o,
   output logic [N*P*V-1:0]  obs_cr_o,
-  // the derived sizes, so that a testbench can check them against its own
+  // the derived sizes and the codes, so that a testbench can check them against its own
+  output logic [31:0]       cfg_topo_o,
+  output logic [31:0]       cfg_routing_o,
+  output logic [31:0]       cfg_fring_o,
   output logic [31:0]       cfg_nodes_o,
   output logic [31:0]       cfg_ports_o,
   output logic [31:0]       cfg_addr_bits_o,
@@ -126,6 +126,9 @@ module flitnet_network #(
   assign obs_vc_o        = out_vc;
   assign obs_flit_o      = out_flit;
   assign obs_cr_o        = cr_out;
+  assign cfg_topo_o      = 32'(TOPO);
+  assign cfg_routing_o   = 32'(ROUTING);
+  assign cfg_fring_o     = 32'(FRING);
   assign cfg_nodes_o     = 32'(N);
   assign cfg_ports_o     = 32'(P);
   assign cfg_addr_bits_o = 32'(A);

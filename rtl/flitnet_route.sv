@@ -2,13 +2,11 @@
 // per input VC (input port INPORT). What every routing shares is here: a head whose
 // destination is this node gets all V VCs of the local port at level 0, and a head
 // leaving on a network port counts one hop (saturating). The algorithm family is a
-// generate choice: ROUTING 0 dor, 1 dor_escape, 2 phop, 3 nhop, 4 pbc, 5 nbc,
-// 6 duato_phop, 7 duato_nhop, 8 duato_pbc, 9 duato_nbc, 10 duato, 11 swft, 12 minimal,
-// 13 fully_adaptive. With FRING = 1 the f-ring layer (§6.5, flitnet_fring) wraps the
-// family: dor, dor_escape, duato, minimal and fully_adaptive then route on the low
-// V - 2 NDIM VCs below the ring VCs; the hop-class routings (2 .. 9) keep all V VCs,
-// their classes widened, and carry the ring hops on their own escape classes (OWN; the
-// C model refuses the layer over swft).
+// generate choice on ROUTING, a flitnet_pkg::routing_e code (the C model's). With
+// FRING = 1 the f-ring layer (§6.5, flitnet_fring) wraps the family: dor, dor_escape,
+// duato, minimal and fully_adaptive then route on the low V - 2 NDIM VCs below the ring
+// VCs; the hop-class routings keep all V VCs, their classes widened, and carry the ring
+// hops on their own escape classes (OWN; the C model refuses the layer over swft).
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_route #(
@@ -38,17 +36,17 @@ module flitnet_route #(
   output logic [63:0]       head_o      // the head as written into the output buffer
 );
   localparam int          PN      = P - 1;
-  localparam int          HOPS_LO = 2 + 2 * A;
+  localparam int          HOPS_LO = flitnet_pkg::flit_hops_lo(A);
   localparam logic [HW-1:0] HMAX  = {HW{1'b1}};
 
   // the family routes on VB VCs: all V, or the V - 2 NDIM below the ring VCs; a
   // hop-class family under the layer has no ring VCs (OWN)
-  localparam bit          OWN     = FRING != 0 && ROUTING >= 2 && ROUTING <= 9;
+  localparam bit          OWN     = FRING != 0 && flitnet_pkg::ROUTING_HOP_CLASS[ROUTING];
   localparam int          VB0     = (FRING != 0 && !OWN) ? V - 2 * NDIM : V;
   localparam int          VB      = (VB0 < 1) ? 1 : VB0;
   localparam int          VWB     = (VB > 1) ? $clog2(VB) : 1;
   // the family's last priority level (§6.5: where a blocked head gets its ring VC)
-  localparam int          LAST    = (ROUTING == 1 || (ROUTING >= 6 && ROUTING <= 10) || ROUTING == 13) ? 1 : 0;
+  localparam int          LAST    = flitnet_pkg::ROUTING_TWO_LEVELS[ROUTING] ? 1 : 0;
 
   logic [A-1:0]      dst;
   logic [8*NDIM-1:0] dst_coord;
@@ -60,7 +58,7 @@ module flitnet_route #(
   logic [63:0]       counted, alg_head, net_head;
   logic [HW-1:0]     hops;
 
-  assign dst = head_i[2 +: A];
+  assign dst = head_i[flitnet_pkg::FLIT_DST_LO +: A];
 
   flitnet_coord #(.NDIM(NDIM), .K(K), .A(A)) u_dst_coord (.id_i(dst), .coord_o(dst_coord));
 
@@ -81,7 +79,7 @@ module flitnet_route #(
     assign alg_ovc = ovc_i;
   end
 
-  if (ROUTING == 0) begin : g_dor
+  if (ROUTING == flitnet_pkg::ROUTING_DOR) begin : g_dor
     flitnet_route_dor #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .DATELINE(DATELINE), .PW(PW), .VW(VWB)
     ) u_alg (
@@ -89,7 +87,7 @@ module flitnet_route #(
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
     assign alg_own = '0;  // no hop classes
-  end else if (ROUTING == 1) begin : g_dor_escape
+  end else if (ROUTING == flitnet_pkg::ROUTING_DOR_ESCAPE) begin : g_dor_escape
     flitnet_route_dor_escape #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .PW(PW), .VW(VWB)
     ) u_alg (
@@ -97,19 +95,30 @@ module flitnet_route #(
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
     assign alg_own = '0;  // no hop classes
-  end else if (ROUTING >= 2 && ROUTING <= 10) begin : g_hop
-    // the hop-class family and duato: code - 2 = {ADAPTIVE, BONUS, NSCHEME}, 10 = duato
-    localparam int R = ROUTING - 2;
+  end else if (flitnet_pkg::ROUTING_HOP_CLASS[ROUTING] ||
+               ROUTING == flitnet_pkg::ROUTING_DUATO) begin : g_hop
+    // the hop-class family and duato: its four switches (flitnet_route_hop)
+    localparam bit NSCHEME  = ROUTING == flitnet_pkg::ROUTING_NHOP ||
+                              ROUTING == flitnet_pkg::ROUTING_NBC ||
+                              ROUTING == flitnet_pkg::ROUTING_DUATO_NHOP ||
+                              ROUTING == flitnet_pkg::ROUTING_DUATO_NBC;
+    localparam bit BONUS    = ROUTING == flitnet_pkg::ROUTING_PBC ||
+                              ROUTING == flitnet_pkg::ROUTING_NBC ||
+                              ROUTING == flitnet_pkg::ROUTING_DUATO_PBC ||
+                              ROUTING == flitnet_pkg::ROUTING_DUATO_NBC;
+    localparam bit DOR_ESC  = ROUTING == flitnet_pkg::ROUTING_DUATO;
+    // Duato's protocol: adaptive VCs at level 0, the escape at level 1
+    localparam bit ADAPTIVE = flitnet_pkg::ROUTING_TWO_LEVELS[ROUTING];
     flitnet_route_hop #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB),
-      .NSCHEME((ROUTING == 10) ? 0 : R % 2), .BONUS((ROUTING == 10) ? 0 : (R / 2) % 2),
-      .ADAPTIVE((ROUTING == 10) ? 1 : R / 4), .DOR_ESC((ROUTING == 10) ? 1 : 0),
+      .NSCHEME(NSCHEME ? 1 : 0), .BONUS(BONUS ? 1 : 0), .ADAPTIVE(ADAPTIVE ? 1 : 0),
+      .DOR_ESC(DOR_ESC ? 1 : 0),
       .ESCAPE_VCS(ESCAPE_VCS), .DETOURS(OWN ? 1 : 0), .A(A), .HW(HW), .PW(PW), .VW(VWB)
     ) u_alg (
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .esc_cls_o(alg_own), .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
-  end else if (ROUTING == 11) begin : g_swft
+  end else if (ROUTING == flitnet_pkg::ROUTING_SWFT) begin : g_swft
     flitnet_route_swft #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .DATELINE(DATELINE), .A(A), .HW(HW),
       .PW(PW)
@@ -123,10 +132,12 @@ module flitnet_route #(
     if (FRING != 0) begin : g_fring_over_swft
       flitnet_error_fring_over_swft u_error ();
     end
-  end else if (ROUTING == 12 || ROUTING == 13) begin : g_adaptive
-    // §6.4: minimal (12) and fully_adaptive (13), duato's escape
+  end else if (ROUTING == flitnet_pkg::ROUTING_MINIMAL ||
+               ROUTING == flitnet_pkg::ROUTING_FULLY_ADAPTIVE) begin : g_adaptive
+    // §6.4: minimal and fully_adaptive (misroutes), duato's escape
+    localparam int MISROUTE = (ROUTING == flitnet_pkg::ROUTING_FULLY_ADAPTIVE) ? 1 : 0;
     flitnet_route_adaptive #(
-      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .MISROUTE(ROUTING - 12), .INPORT(INPORT),
+      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .MISROUTE(MISROUTE), .INPORT(INPORT),
       .A(A), .HW(HW), .PW(PW), .VW(VWB)
     ) u_alg (
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
@@ -156,7 +167,7 @@ module flitnet_route #(
     assign net_head = alg_head;
     wire unused_fring = ^{ring_ok_i, alg_esc, alg_own};
     // only swft looks at the faults without the layer
-    if (ROUTING != 11) begin : g_no_faults
+    if (ROUTING != flitnet_pkg::ROUTING_SWFT) begin : g_no_faults
       wire unused_faulty = ^faulty_nbr_i;
     end
   end

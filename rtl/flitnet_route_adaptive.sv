@@ -35,8 +35,8 @@ module flitnet_route_adaptive #(
   output logic [63:0]       head_o
 );
   localparam int             PN    = P - 1;
-  localparam int             BONUS_LO = 2 + 2 * A + 2 * HW;
-  localparam bit             TORUS = (TOPO == 0 || TOPO == 1);
+  localparam int             BONUS_LO = flitnet_pkg::flit_bonus_lo(A, HW);
+  localparam bit             TORUS = (TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_TORUS_UNI);
   localparam int             E     = TORUS ? 2 : 1;
   localparam logic [V-1:0]   ALL   = {V{1'b1}};
   localparam logic [V-1:0]   ADAPT = ALL & ~(ALL >> (V - E));  // VCs E .. V-1 (V > E)
@@ -45,7 +45,9 @@ module flitnet_route_adaptive #(
   function automatic logic [PN-1:0] uturn_mask(input integer inport);
     uturn_mask = '0;
     for (int p = 0; p < PN; p++)
-      if (inport < PN && (((TOPO == 0 || TOPO == 2) && p == (inport ^ 1)) || (TOPO == 3 && p == inport)))
+      if (inport < PN &&
+          (((TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_MESH) && p == (inport ^ 1)) ||
+           (TOPO == flitnet_pkg::TOPO_HYPERCUBE && p == inport)))
         uturn_mask[p] = 1'b1;
   endfunction
   localparam logic [PN-1:0]  UTURN = uturn_mask(INPORT);
@@ -93,7 +95,7 @@ module flitnet_route_adaptive #(
     assign bonus = head_i[BONUS_LO +: HW];
 
     // a mesh port off the edge leads nowhere; every other port is connected
-    if (TOPO == 2) begin : g_mesh
+    if (TOPO == flitnet_pkg::TOPO_MESH) begin : g_mesh
       always_comb begin
         for (int d = 0; d < NDIM; d++) begin
           conn[2*d]     = cur_i[8*d +: 8] != K[8*d +: 8] - 8'd1;

@@ -26,7 +26,8 @@ module flitnet_route_dor #(
   localparam logic [V-1:0] ALL = {V{1'b1}};
   localparam logic [V-1:0] LO  = ALL >> (V - V / 2);  // class 0: VCs 0 .. V/2-1
   localparam logic [V-1:0] HI  = ALL & ~LO;           // class 1: VCs V/2 .. V-1
-  localparam bit           CLASSES = (TOPO == 0 || TOPO == 1) && DATELINE != 0;
+  localparam bit           CLASSES = (TOPO == flitnet_pkg::TOPO_TORUS ||
+                                      TOPO == flitnet_pkg::TOPO_TORUS_UNI) && DATELINE != 0;
 
   logic          valid, cls;
   logic [PW-1:0] port;

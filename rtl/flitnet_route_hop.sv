@@ -47,16 +47,17 @@ module flitnet_route_hop #(
   output logic [63:0]       head_o
 );
   localparam int PN       = P - 1;
-  localparam int NEG_LO   = 2 + 2 * A + HW;
-  localparam int BONUS_LO = NEG_LO + HW;
-  localparam bit TORUS    = (TOPO == 0 || TOPO == 1);
+  localparam int NEG_LO   = flitnet_pkg::flit_neg_lo(A, HW);
+  localparam int BONUS_LO = flitnet_pkg::flit_bonus_lo(A, HW);
+  localparam bit TORUS    = (TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_TORUS_UNI);
 
   // elaboration-time functions, written as yosys 0.23 reads them (no return, no int')
   // the diameter D (§3)
   function automatic integer diameter(input integer ndim);
     diameter = 0;
     for (int d = 0; d < ndim; d++)
-      diameter = diameter + ((TOPO == 0) ? 32'(K[8*d +: 8]) / 2 : (TOPO == 3) ? 1 : 32'(K[8*d +: 8]) - 1);
+      diameter = diameter + ((TOPO == flitnet_pkg::TOPO_TORUS) ? 32'(K[8*d +: 8]) / 2
+                             : (TOPO == flitnet_pkg::TOPO_HYPERCUBE) ? 1 : 32'(K[8*d +: 8]) - 1);
   endfunction
 
   // every torus radix even (the N-schemes' 2-colouring)

@@ -30,14 +30,14 @@ module flitnet_route_swft #(
   output logic [63:0]       head_o
 );
   localparam int           PN      = P - 1;
-  localparam int           RING_LO = 2 + 2 * A + 3 * HW;
+  localparam int           RING_LO = flitnet_pkg::flit_ring_lo(A, HW);
   localparam logic [V-1:0] ALL     = {V{1'b1}};
   localparam logic [V-1:0] LO      = ALL >> (V - V / 2);  // class 0: VCs 0 .. V/2-1
   localparam logic [V-1:0] HI      = ALL & ~LO;           // class 1: VCs V/2 .. V-1
 
   // the C model refuses the other topologies (a ring must be travelled both ways) and
   // V < 2
-  if (TOPO != 0 || V < 2) begin : g_not_supported
+  if (TOPO != flitnet_pkg::TOPO_TORUS || V < 2) begin : g_not_supported
     flitnet_error_swft_needs_a_torus_and_two_vcs u_error ();
   end
 

@@ -15,14 +15,14 @@
 // information and are not traced, which keeps the traced Verilated model small.
 /* verilator tracing_off */
 module flitnet_router #(
-  parameter int          TOPO       = 0,          // 0 torus, 1 torus_uni, 2 mesh, 3 hypercube
+  parameter int          TOPO       = 0,          // flitnet_pkg::topo_e
   parameter int          NDIM       = 2,          // dimensions n
   parameter logic [63:0] K          = 64'h0808,   // radix k_d at bits 8d +: 8 (2 for a hypercube)
   parameter int          P          = 5,          // ports including the local port
   parameter int          V          = 2,          // VCs per physical channel
   parameter int          B          = 1,          // input buffer depth per VC
   parameter int          BO         = 1,          // output buffer depth per VC
-  parameter int          ROUTING    = 0,          // 0 dor, 1 dor_escape, ... 13 fully_adaptive (flitnet_route)
+  parameter int          ROUTING    = 0,          // flitnet_pkg::routing_e (flitnet_route)
   parameter int          DATELINE   = 1,          // dateline VC classes of `dor` and `swft` on tori
   parameter int          ESCAPE_VCS = 0,          // duato_*: escape VCs E (0: the number of classes)
   parameter int          TIMEOUT    = 0,          // tau > 0: level 1 only after tau cycles of waiting
@@ -206,7 +206,7 @@ module flitnet_router #(
         .cnt_o  (cnt)
       );
       assign ib_ne[Q]   = cnt != '0;
-      assign ib_tail[Q] = head[1];
+      assign ib_tail[Q] = head[flitnet_pkg::FLIT_TAIL];
 
       flitnet_route #(
         .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .ROUTING(ROUTING),
@@ -221,7 +221,7 @@ module flitnet_router #(
         .head_o  (rewritten)
       );
       // only head flits are rewritten (§5.3)
-      assign flit_rw[Q] = head[0] ? rewritten : head;
+      assign flit_rw[Q] = head[flitnet_pkg::FLIT_HEAD] ? rewritten : head;
 
       flitnet_vc_select #(.PV(PV)) u_sel (
         .req_i        (req[Q]),
@@ -340,7 +340,7 @@ module flitnet_router #(
       assign ob_ne[J]   = cnt != '0;
       assign ob_full[J] = cnt == OBW'(BO);
       assign ob_head[J] = head;
-      assign ob_tail[J] = head[1];
+      assign ob_tail[J] = head[flitnet_pkg::FLIT_TAIL];
     end
   end
 

@@ -29,11 +29,25 @@ check() { # label command...
     run_check "$i" "$@" &
 }
 
+# the C model's codes (tests/cosim/codes.sh): TOPO=mesh, ROUTING=nbc become numbers
+codes=$(tests/cosim/codes.sh list) || exit 1
+code() { # routing|topology NAME
+    awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3; f = 1 } END { exit !f }' <<< "$codes" ||
+        { echo "lint.sh: the C model has no $1 $2" >&2; exit 1; }
+}
+
 # both tools on TOP with the parameters "name=value ..." and extra defines
 both() { # top params defines...
-    local top=$1 s=$2 vg=() ig=() vd=() id=() label
+    local top=$1 s=$2 vg=() ig=() vd=() id=() label kv
     shift 2
-    for kv in $s; do vg+=("-G$kv"); ig+=("-P$top.$kv"); done
+    for kv in $s; do
+        case $kv in
+        TOPO=*) kv=TOPO=$(code topology "${kv#*=}") || exit 1 ;;
+        ROUTING=*) kv=ROUTING=$(code routing "${kv#*=}") || exit 1 ;;
+        esac
+        vg+=("-G$kv")
+        ig+=("-P$top.$kv")
+    done
     for d in "$@"; do vd+=("-D$d"); id+=("-D$d"); done
     label="$top ${s:-(defaults)}${*:+ +define+$*}"
     check "verilator -Wall $label" \
@@ -42,80 +56,82 @@ both() { # top params defines...
         iverilog -g2012 "${id[@]}" -o /dev/null -s "$top" "${ig[@]}" "${files[@]}"
 }
 
-# parameter sets of the network top: name=value ... ROUTING: 0 dor, 1 dor_escape,
-# 2 phop, 3 nhop, 4 pbc, 5 nbc, 6..9 duato_phop/nhop/pbc/nbc, 10 duato, 11 swft,
-# 12 minimal, 13 fully_adaptive; FRING=1: the f-ring layer over the routing
+# the C registry and rtl/flitnet_pkg.sv list the same codes (the RTL's are its own)
+check "codes: the C model's and rtl/flitnet_pkg.sv's agree" bash -c 'tests/cosim/codes.sh check > /dev/null'
+
+# parameter sets of the network top: name=value ..., with TOPO and ROUTING by name;
+# FRING=1: the f-ring layer over the routing
 sets=(
     ""
     "V=10 K=64'h0303"
     "K=64'h0404 V=1 DATELINE=0"
-    "TOPO=1 NDIM=3 K=64'h050304 V=4 B=3 BO=3"
-    "TOPO=2 K=64'h0405 V=3 B=2 BO=2 ROUTING=1"
-    "TOPO=3 NDIM=4 V=2 ROUTING=1"
-    "TOPO=0 NDIM=1 K=64'h07 V=4 ROUTING=1"
-    "K=64'h0404 V=6 ROUTING=9 TIMEOUT=32"
-    "TOPO=3 NDIM=4 V=3 B=2 ROUTING=10 TIMEOUT=32"
-    "K=64'h0404 V=4 ROUTING=11"
+    "TOPO=torus_uni NDIM=3 K=64'h050304 V=4 B=3 BO=3"
+    "TOPO=mesh K=64'h0405 V=3 B=2 BO=2 ROUTING=dor_escape"
+    "TOPO=hypercube NDIM=4 V=2 ROUTING=dor_escape"
+    "TOPO=torus NDIM=1 K=64'h07 V=4 ROUTING=dor_escape"
+    "K=64'h0404 V=6 ROUTING=duato_nbc TIMEOUT=32"
+    "TOPO=hypercube NDIM=4 V=3 B=2 ROUTING=duato TIMEOUT=32"
+    "K=64'h0404 V=4 ROUTING=swft"
     "K=64'h0404 V=6 FRING=1"
-    "TOPO=2 K=64'h0505 V=6 ROUTING=13 FRING=1 TIMEOUT=16"
+    "TOPO=mesh K=64'h0505 V=6 ROUTING=fully_adaptive FRING=1 TIMEOUT=16"
     # the layer over the hop-class routings (own classes): 2-D torus, mesh
-    "K=64'h0606 V=8 ROUTING=5 FRING=1"
-    "TOPO=2 K=64'h0404 V=8 ROUTING=2 FRING=1 B=2"
+    "K=64'h0606 V=8 ROUTING=nbc FRING=1"
+    "TOPO=mesh K=64'h0404 V=8 ROUTING=phop FRING=1 B=2"
 )
 for s in "${sets[@]}"; do both flitnet_network "$s"; done
 # the router alone, as synthesized (make synth), and every routing family: the routing
 # logic is all inside the router, which lints in a second where a network takes many
-R44="TOPO=0 NDIM=2 K=64'h0404 P=5 A=4 HW=4"  # a router of the 4x4 torus
+R44="TOPO=torus NDIM=2 K=64'h0404 P=5 A=4 HW=4"  # a router of the 4x4 torus
 routers=(
     "V=4"
-    "V=10 ROUTING=1 B=2 BO=2"
-    "V=6 ROUTING=9 TIMEOUT=32"
-    "V=4 ROUTING=11"
-    "$R44 V=6 B=2 ROUTING=5"
-    "$R44 V=8 ROUTING=8 ESCAPE_VCS=6"
-    "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=7 ROUTING=4"
-    "TOPO=1 NDIM=2 K=64'h0404 P=3 A=4 HW=4 V=6 ROUTING=7"
-    "TOPO=0 NDIM=1 K=64'h07 P=3 A=3 HW=3 V=6 ROUTING=6 ESCAPE_VCS=5 TIMEOUT=1"
-    "TOPO=3 NDIM=3 K=64'h020202 P=4 A=3 HW=3 V=4 ROUTING=2"
-    "TOPO=0 NDIM=3 K=64'h020202 P=7 A=3 HW=3 V=2 ROUTING=3"
-    "TOPO=0 NDIM=2 K=64'h0504 P=5 A=5 HW=4 V=5 ROUTING=10 TIMEOUT=65535"
-    "TOPO=0 NDIM=3 K=64'h020305 P=7 A=5 HW=4 V=2 B=2 BO=2 ROUTING=11"
-    "TOPO=0 NDIM=2 K=64'h0405 P=5 A=5 HW=4 V=3 ROUTING=11 DATELINE=0"
+    "V=10 ROUTING=dor_escape B=2 BO=2"
+    "V=6 ROUTING=duato_nbc TIMEOUT=32"
+    "V=4 ROUTING=swft"
+    "$R44 V=6 B=2 ROUTING=nbc"
+    "$R44 V=8 ROUTING=duato_pbc ESCAPE_VCS=6"
+    "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=7 ROUTING=pbc"
+    "TOPO=torus_uni NDIM=2 K=64'h0404 P=3 A=4 HW=4 V=6 ROUTING=duato_nhop"
+    "TOPO=torus NDIM=1 K=64'h07 P=3 A=3 HW=3 V=6 ROUTING=duato_phop ESCAPE_VCS=5 TIMEOUT=1"
+    "TOPO=hypercube NDIM=3 K=64'h020202 P=4 A=3 HW=3 V=4 ROUTING=phop"
+    "TOPO=torus NDIM=3 K=64'h020202 P=7 A=3 HW=3 V=2 ROUTING=nhop"
+    "TOPO=torus NDIM=2 K=64'h0504 P=5 A=5 HW=4 V=5 ROUTING=duato TIMEOUT=65535"
+    "TOPO=torus NDIM=3 K=64'h020305 P=7 A=5 HW=4 V=2 B=2 BO=2 ROUTING=swft"
+    "TOPO=torus NDIM=2 K=64'h0405 P=5 A=5 HW=4 V=3 ROUTING=swft DATELINE=0"
     # minimal and fully_adaptive (§6.4) on each topology: U-turns, mesh edges
-    "$R44 V=3 ROUTING=12"
-    "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=2 ROUTING=12"
-    "$R44 V=4 B=2 ROUTING=13"
-    "TOPO=2 NDIM=2 K=64'h0405 P=5 A=5 HW=4 V=3 ROUTING=13 TIMEOUT=16"
-    "TOPO=3 NDIM=4 K=64'h02020202 P=5 A=4 HW=4 V=2 ROUTING=13"
-    "TOPO=1 NDIM=2 K=64'h0404 P=3 A=4 HW=4 V=3 ROUTING=13"
+    "$R44 V=3 ROUTING=minimal"
+    "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=2 ROUTING=minimal"
+    "$R44 V=4 B=2 ROUTING=fully_adaptive"
+    "TOPO=mesh NDIM=2 K=64'h0405 P=5 A=5 HW=4 V=3 ROUTING=fully_adaptive TIMEOUT=16"
+    "TOPO=hypercube NDIM=4 K=64'h02020202 P=5 A=4 HW=4 V=2 ROUTING=fully_adaptive"
+    "TOPO=torus_uni NDIM=2 K=64'h0404 P=3 A=4 HW=4 V=3 ROUTING=fully_adaptive"
     # the f-ring layer (§6.5) over dor, dor_escape, duato, minimal, fully_adaptive: 2-D
     # to 6-D tori, meshes, time-outs
     "V=6 FRING=1"
-    "V=10 ROUTING=10 FRING=1"
-    "V=7 ROUTING=1 B=2 FRING=1 TIMEOUT=8"
-    "$R44 V=7 ROUTING=12 FRING=1"
-    "$R44 V=7 ROUTING=10 FRING=1 TIMEOUT=8"
-    "TOPO=0 NDIM=2 K=64'h0705 P=5 A=6 HW=4 V=9 ROUTING=13 B=2 FRING=1"
-    "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=13 FRING=1"
-    "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=7 ROUTING=1 B=2 BO=2 FRING=1"
-    "TOPO=2 NDIM=2 K=64'h0306 P=5 A=5 HW=4 V=5 FRING=1 DATELINE=0"
-    "TOPO=0 NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=8 B=2 FRING=1"
-    "TOPO=0 NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=9 ROUTING=13 FRING=1"
-    "TOPO=2 NDIM=3 K=64'h030303 P=7 A=5 HW=4 V=8 ROUTING=12 FRING=1 TIMEOUT=4"
-    "TOPO=0 NDIM=4 K=64'h04040404 P=9 A=8 HW=5 V=10 FRING=1"
-    "TOPO=2 NDIM=6 K=64'h030303030303 P=13 A=10 HW=5 V=14 ROUTING=10 FRING=1"
+    "V=10 ROUTING=duato FRING=1"
+    "V=7 ROUTING=dor_escape B=2 FRING=1 TIMEOUT=8"
+    "$R44 V=7 ROUTING=minimal FRING=1"
+    "$R44 V=7 ROUTING=duato FRING=1 TIMEOUT=8"
+    "TOPO=torus NDIM=2 K=64'h0705 P=5 A=6 HW=4 V=9 ROUTING=fully_adaptive B=2 FRING=1"
+    "TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
+    "TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=7 ROUTING=dor_escape B=2 BO=2 FRING=1"
+    "TOPO=mesh NDIM=2 K=64'h0306 P=5 A=5 HW=4 V=5 FRING=1 DATELINE=0"
+    "TOPO=torus NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=8 B=2 FRING=1"
+    "TOPO=torus NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=9 ROUTING=fully_adaptive FRING=1"
+    "TOPO=mesh NDIM=3 K=64'h030303 P=7 A=5 HW=4 V=8 ROUTING=minimal FRING=1 TIMEOUT=4"
+    "TOPO=torus NDIM=4 K=64'h04040404 P=9 A=8 HW=5 V=10 FRING=1"
+    "TOPO=mesh NDIM=6 K=64'h030303030303 P=13 A=10 HW=5 V=14 ROUTING=duato FRING=1"
     # ... and over the hop-class routings, on their own classes (no ring VCs): every
-    # code 2..9, 2-D and 3-D tori and meshes, ESCAPE_VCS, a time-out
-    "TOPO=0 NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=8 ROUTING=5 FRING=1"
-    "TOPO=0 NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=8 ROUTING=9 FRING=1 TIMEOUT=8"
-    "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=8 ROUTING=2 FRING=1"
-    "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=3 FRING=1 B=2"
-    "$R44 V=7 ROUTING=4 FRING=1"
-    "$R44 V=7 ROUTING=6 FRING=1 ESCAPE_VCS=5"
-    "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=7 ROUTING=7 FRING=1"
-    "$R44 V=8 ROUTING=8 FRING=1"
-    "TOPO=0 NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=8 ROUTING=3 FRING=1"
-    "TOPO=0 NDIM=2 K=64'h0808 P=5 A=6 HW=5 V=10 ROUTING=5 FRING=1"
+    # hop-class routing, 2-D and 3-D tori and meshes, ESCAPE_VCS, a time-out
+    "TOPO=torus NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=8 ROUTING=nbc FRING=1"
+    "TOPO=torus NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=8 ROUTING=duato_nbc FRING=1 TIMEOUT=8"
+    "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=8 ROUTING=phop FRING=1"
+    "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=nhop FRING=1 B=2"
+    "$R44 V=7 ROUTING=pbc FRING=1"
+    "$R44 V=7 ROUTING=duato_phop FRING=1 ESCAPE_VCS=5"
+    "TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=7 ROUTING=duato_nhop FRING=1"
+    "$R44 V=8 ROUTING=duato_pbc FRING=1"
+    "TOPO=torus NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=8 ROUTING=nhop FRING=1"
+    "TOPO=torus NDIM=2 K=64'h0808 P=5 A=6 HW=5 V=10 ROUTING=nbc FRING=1"
 )
 for s in "${routers[@]}"; do both flitnet_router "$s"; done
 # the mutants are RTL too (all inside the router): each on the router of its
@@ -123,11 +139,11 @@ for s in "${routers[@]}"; do both flitnet_router "$s"; done
 for m in MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY; do
     both flitnet_router "$R44 V=4" "$m"
 done
-for m in MUT_TIMEOUT_LATE MUT_BONUS_KEEP; do both flitnet_router "$R44 V=6 ROUTING=9 TIMEOUT=32" "$m"; done
-both flitnet_router "$R44 V=4 ROUTING=11" MUT_REV_STICKY
+for m in MUT_TIMEOUT_LATE MUT_BONUS_KEEP; do both flitnet_router "$R44 V=6 ROUTING=duato_nbc TIMEOUT=32" "$m"; done
+both flitnet_router "$R44 V=4 ROUTING=swft" MUT_REV_STICKY
 for m in MUT_FRING_ORIENT MUT_FRING_VC_OFF; do both flitnet_router "$R44 V=6 FRING=1" "$m"; done
-both flitnet_router "TOPO=2 NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=13 FRING=1" MUT_FRING_EXIT_LATE
-both flitnet_router "TOPO=2 NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=5 FRING=1" MUT_FRING_OWN_LO
+both flitnet_router "TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1" MUT_FRING_EXIT_LATE
+both flitnet_router "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=nbc FRING=1" MUT_FRING_OWN_LO
 wait
 
 pass=0 fail=0

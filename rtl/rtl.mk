@@ -129,7 +129,8 @@ $(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
 	@echo '$(RTL_CFG_$*) | $(RTL_VFLAGS_$*)' | cmp -s - $@ || echo '$(RTL_CFG_$*) | $(RTL_VFLAGS_$*)' > $@
 	@test -n '$(RTL_CFG_$*)' || { echo "rtl.mk: no model '$*'" >&2; exit 1; }
 
-$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh
+$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh \
+                                | $(RTL_BUILD)/codes
 	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*))"
 	+@tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*)
 
@@ -137,6 +138,12 @@ $(RTL_BUILD)/%/cosim: $(RTL_BUILD)/%/obj/Vnet__ALL.a $(COSIM_DEPS)
 	@tests/cosim/build_model.sh link $(RTL_BUILD)/$*
 
 .PRECIOUS: $(RTL_BUILD)/%/spec $(RTL_BUILD)/%/obj/Vnet__ALL.a $(RTL_BUILD)/%/cosim
+
+# the C model's codes, which build_model.sh, lint.sh and synth.sh map names with
+# (tests/cosim/codes.sh builds the lister when it is missing or stale; once here, so
+# that parallel model builds do not all link it)
+$(RTL_BUILD)/codes: tests/cosim/codes.c $(BUILD)/libflitnet.a | deps-rtl
+	@tests/cosim/codes.sh list > /dev/null
 
 $(RTL_BUILD)/vcdcmp: tests/cosim/vcdcmp.cpp | deps-rtl
 	@mkdir -p $(@D)
@@ -147,9 +154,11 @@ lint: deps-rtl $(BUILD)/libflitnet.a
 	@rtl/lint.sh
 
 cosim: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_FULL),$(RTL_BUILD)/$(m)/cosim)
+	@tests/cosim/codes.sh check
 	@tests/cosim/suite.sh $(RTL_BUILD) tests/cosim/full.runs
 
 cosim-ci: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_CI),$(RTL_BUILD)/$(m)/cosim)
+	@tests/cosim/codes.sh check
 	@tests/cosim/suite.sh $(RTL_BUILD) tests/cosim/ci.runs
 
 WAVES_MODEL := $(if $(WAVES_FST),t44v4fst,t44v4)

@@ -6,30 +6,38 @@
 # torus (P = 5 ports, A = 6 address and HW = 5 hop bits), with B = Bo = 1. Writes
 # OUTDIR/synth.md (a Markdown table of cells and flip-flops) and prints it; the logs are
 # in OUTDIR/*.log. JOBS (default 2) runs at a time; SYNTH_CONFIGS="V ROUTING FRING,..."
-# synthesizes only those rows.
+# (ROUTING by name, e.g. "10 nbc 1") synthesizes only those rows.
 # The FSM pass is skipped: it mistakes the arbiter pointers for state machines and
 # spends minutes on them without changing the count that matters here.
 set -u
 out=${1:-build/rtl/synth}
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
-mapfile -t files < <(grep -v -e flitnet_pkg -e flitnet_network rtl/flitnet.f | sed 's|^|rtl/|')
+# the router and what it uses (the package's codes and flit layout), not the network top
+mapfile -t files < <(grep -v -e flitnet_network rtl/flitnet.f | sed 's|^|rtl/|')
 jobs=${JOBS:-2}
 # V ROUTING FRING
-configs=("2 0 0" "2 1 0" "4 0 0" "4 1 0" "10 0 0" "10 1 0" "6 0 1" "10 10 1" "10 5 1")
+configs=("2 dor 0" "2 dor_escape 0" "4 dor 0" "4 dor_escape 0" "10 dor 0" "10 dor_escape 0" "6 dor 1"
+         "10 duato 1" "10 nbc 1")
 # SYNTH_CONFIGS="V R F,V R F" synthesizes only those
 if [ -n "${SYNTH_CONFIGS:-}" ]; then IFS=, read -r -a configs <<< "$SYNTH_CONFIGS"; fi
-rname=(dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive)
 
 label() { # V ROUTING FRING: the file name part and the table's label
-    if [ "$3" = 1 ]; then echo "v$1_${rname[$2]}_fring|V = $1, ${rname[$2]} with f-rings"
-    else echo "v$1_${rname[$2]}|V = $1, ${rname[$2]}"; fi
+    if [ "$3" = 1 ]; then echo "v$1_$2_fring|V = $1, $2 with f-rings"
+    else echo "v$1_$2|V = $1, $2"; fi
 }
 
 one() { # V ROUTING FRING
-    local v=$1 r=$2 f=$3 name log t0=$SECONDS
+    local v=$1 r f=$3 name log t0=$SECONDS
     name=$(label "$@")
     log=$out/router_${name%%|*}.log
+    # the ROUTING code of the name: the C model's (tests/cosim/codes.sh)
+    if ! r=$(tests/cosim/codes.sh code routing "$2"); then
+        echo "synth: the C model has no routing $2" > "$log"
+        echo 1 > "$log.rc"
+        echo 0 > "$log.secs"
+        return
+    fi
     yosys -l "$log" -p "read_verilog -sv ${files[*]}; chparam -set V $v -set ROUTING $r -set FRING $f -set A 6 -set HW 5 flitnet_router;
         hierarchy -auto-top; synth -flatten -nofsm; stat" > /dev/null 2>&1
     echo $? > "$log.rc"

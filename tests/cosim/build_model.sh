@@ -32,25 +32,24 @@ name=$3 cfg=$4
 shift 4
 flags=("$@")
 
-# configuration keys -> the network's parameters
+# configuration keys -> the network's parameters; the TOPO and ROUTING codes are the C
+# model's (tests/cosim/codes.sh reads its registry; rtl/flitnet_pkg.sv has the same)
 topo=0 n=2 k=8 v=10 b=1 bo=1 routing=0 dateline=1 escape=0 timeout=0 fring=0
-# the ROUTING parameter of the RTL (rtl/flitnet_route.sv; the C model's route_algo.code)
-routings=(dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal
-          fully_adaptive)
+codes=$("$root/tests/cosim/codes.sh" list)
+code() { # routing|topology NAME
+    awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3; f = 1 } END { exit !f }' <<< "$codes" ||
+        { echo "build_model: the C model has no $1 $2" >&2; exit 1; }
+}
 for kv in $cfg; do
     key=${kv%%=*} val=${kv#*=}
     case $key in
-    topology) case $val in torus) topo=0 ;; torus_uni) topo=1 ;; mesh) topo=2 ;; hypercube) topo=3 ;;
-              *) echo "build_model: unknown topology $val" >&2; exit 1 ;; esac ;;
+    topology) topo=$(code topology "$val") ;;
     n) n=$val ;;
     k) k=$val ;;
     vcs) v=$val ;;
     buf_depth) b=$val ;;
     obuf_depth) bo=$val ;;
-    routing)
-        routing=-1
-        for i in "${!routings[@]}"; do [ "${routings[$i]}" = "$val" ] && routing=$i; done
-        [ "$routing" -ge 0 ] || { echo "build_model: the RTL has no routing $val" >&2; exit 1; } ;;
+    routing) routing=$(code routing "$val") ;;
     dateline) dateline=$val ;;
     escape_vcs) escape=$val ;;
     timeout) timeout=$val ;;

@@ -389,6 +389,19 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             err = e;
             return -1;
         }
+        // the codes: the model was built from the C registry's (build_model.sh), and
+        // rtl/flitnet_pkg.sv must mean the same by them (tests/cosim/codes.sh)
+        const int rcode = route_base_algo(&rt)->code, fring = route_fring(&rt);
+        if (static_cast<int>(top->cfg_topo_o) != static_cast<int>(t.kind) ||
+            static_cast<int>(top->cfg_routing_o) != rcode || static_cast<int>(top->cfg_fring_o) != fring) {
+            snprintf(e, sizeof e,
+                     "the Verilated network does not match the configuration: RTL TOPO=%u ROUTING=%u FRING=%u, "
+                     "C topology %s = %d, routing %s = %d, f-rings %d",
+                     top->cfg_topo_o, top->cfg_routing_o, top->cfg_fring_o, topo_name(t.kind), static_cast<int>(t.kind),
+                     route_base_algo(&rt)->name, rcode, fring);
+            err = e;
+            return -1;
+        }
         dump(0);
     }
 
