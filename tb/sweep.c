@@ -170,12 +170,6 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     if (tty) fprintf(stderr, "\n");
     free(pid);
     free(fd);
-    /* a point past the first saturated one may have finished before it did, or not, as the
-     * workers happened to run: drop them all, so the output does not depend on timing */
-    for (int i = 0, cut = 0; i < n && !sp->all; i++) {
-        if (cut) pts[i].ok = 0;
-        else if (pts[i].ok == 1 && (pts[i].saturated || pts[i].deadlock)) cut = 1;
-    }
     sweep_cut(sp, pts, n);
     if (sweep_output(base, sp, pts, n, err, errlen)) { free(pts); return -1; }
     *pts_out = pts;
