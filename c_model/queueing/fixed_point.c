@@ -26,7 +26,8 @@ int fp_solve(fp_map g, void *ctx, double *x, int n, const fp_options *opt, fp_re
     int grew = 0; /* consecutive iterations in which every unknown grew */
     for (int it = 1; it <= max_iter; it++) {
         rep->iterations = it;
-        char why[160] = "";
+        char why[160];
+        why[0] = 0; /* the map writes a reason only when infeasible; no need to clear it all */
         if (g(x, gx, ctx, why, sizeof why) == FP_INFEASIBLE) {
             rep->status = FP_SATURATED;
             snprintf(rep->why, sizeof rep->why, "%s", why[0] ? why : "a utilisation reached 1");

@@ -69,9 +69,11 @@ typedef struct {
     /* Duato-Nbc */
     int V1, V2;                   /* adaptive VCs, escape VCs (= hop classes C) */
     double pm[RF_NBC_MAXD + 1][RF_NBC_MAXD][RF_NBC_MAXM + 1]; /* P(m minimal ports at step s | H hops) */
+    unsigned char pmtop[RF_NBC_MAXD + 1][RF_NBC_MAXD]; /* largest m with pm > 0 (the loops stop there) */
     double f2;                    /* fraction of network hops with >= 2 minimal ports */
     double beta;                  /* processor-sharing interference factor (12x12 measurement) */
     double pocc[RF_MAXV + 1];     /* streaming worms on a network channel (warm start) */
+    double join[RF_MAXV][RF_MAXV + 1]; /* nbc_stack's join weight 2 f(n)/(f(n) + f(j)), fixed by V1 */
 } rf_ctx;
 
 /* kappa: delay per co-holder in units of M/delta (docs/models.md) */
@@ -214,9 +216,19 @@ static double nbc_edge_wait(const rf_ctx *c, double lam, double S)
  * Poisson(lambda_g T_s).  Channels independent; the worm's rate on a channel
  * with K others of mean rate d is min(1/delta, max(1/(K+1), 1 - K d)), and
  * its slowdown is set by the slowest channel.  Returns E[slowdown]. */
+/* pow(x, h) for x in [0, 1] and h >= 1, skipping the library call where its
+ * result is exact anyway (x = 0 or 1, h = 1: pow errs by < 1 ulp, so it
+ * returns a representable result unchanged); pow is most of nbc_stack's time
+ * and the model's output must not move by a bit. */
+static inline double ipow_exact(double x, int h)
+{
+    if (x == 1.0 || x == 0.0 || h == 1) return x;
+    return pow(x, h);
+}
+
 static double nbc_stack(rf_ctx *c, double Ts)
 {
-    int V = c->V, V1 = c->V1;
+    int V = c->V;
     double lc = c->lam[T_NET0], a = lc * Ts;
     double *P = c->pocc;
     if (P[0] <= 0.0) { /* cold start: Poisson cut at V */
@@ -227,11 +239,8 @@ static double nbc_stack(rf_ctx *c, double Ts)
     for (int it = 0; it < 200; it++) {
         double w[RF_MAXV + 1], Q[RF_MAXV + 1], z = 0.0, ch = 0.0;
         for (int n = 0; n < V; n++) {
-            double fn = V1 - n > 0 ? V1 - n : 0, e = 0.0;
-            for (int j = 0; j <= V; j++) {
-                double fj = V1 - j > 0 ? V1 - j : 0;
-                e += P[j] * ((fn + fj > 0.0) ? 2.0 * fn / (fn + fj) : 1.0);
-            }
+            double e = 0.0;
+            for (int j = 0; j <= V; j++) e += P[j] * c->join[n][j];
             w[n] = (1.0 - c->f2) + c->f2 * e;
         }
         /* departures: n worms, each ending after T_s on average, but no faster
@@ -272,7 +281,7 @@ static double nbc_stack(rf_ctx *c, double Ts)
         if (c->PH[H] <= 0.0) continue;
         double prev = 0.0, g = 0.0;
         for (int k = 0; k < V; k++) {
-            double F = Fe[k] * Fe[k] * pow(Fn[k], H);
+            double F = Fe[k] * Fe[k] * ipow_exact(Fn[k], H);
             g += (F - prev) * s[k];
             prev = F;
         }
@@ -305,9 +314,14 @@ static double nbc_net_wait(const rf_ctx *c, double S, double uA, const double *u
     double Sres = 0.5 * S * (1.0 + cs2_of(c, S)), W = 0.0, ahops = 0.0;
     double esc[RF_NBC_MAXC] = {0}, um[RF_NBC_MAXM + 1];
     static _Thread_local double pu[RF_NBC_MAXC][RF_NBC_MAXC], fr[RF_NBC_MAXC][RF_NBC_MAXC];
+    /* share of class k among the free VCs of window lo..hi: the same for every
+     * hop with that window, so computed once per call instead of per hop */
+    static _Thread_local double share[RF_NBC_MAXC][RF_NBC_MAXC][RF_NBC_MAXC];
     for (int lo = 0; lo < C; lo++) { /* window products and free sums */
         double p = 1.0, f = 0.0;
         for (int hi = lo; hi < C; hi++) { p *= u[hi]; f += 1.0 - u[hi]; pu[lo][hi] = p; fr[lo][hi] = f; }
+        for (int hi = lo; hi < C; hi++)
+            for (int k = lo; k <= hi; k++) share[lo][hi][k] = fr[lo][hi] > 0.0 ? (1.0 - u[k]) / fr[lo][hi] : 0.0;
     }
     um[0] = 1.0;
     for (int m = 1; m <= RF_NBC_MAXM; m++) um[m] = um[m - 1] * uA;
@@ -315,36 +329,48 @@ static double nbc_net_wait(const rf_ctx *c, double S, double uA, const double *u
         if (c->PH[H] <= 0.0) continue;
         for (int L = 0; L < 2; L++) {
             int bonus = C - 1 - (L ? H / 2 : (H - 1) / 2);
-            double q[RF_NBC_MAXC + 1] = {0}, nq[RF_NBC_MAXC + 2];
+            double qa[RF_NBC_MAXC + 2] = {0}, qb[RF_NBC_MAXC + 2], *q = qa, *nq = qb;
             q[0] = 0.5 * c->PH[H];
             for (int st = 0; st < H; st++) {
                 int lo0 = L ? (st + 1) / 2 : st / 2, hi = lo0 + bonus < C - 1 ? lo0 + bonus : C - 1;
-                int inc = (L + st) & 1;
+                int inc = (L + st) & 1, mtop = c->pmtop[H][st];
                 const double *pmm = c->pm[H][st];
                 for (int j = 0; j <= C; j++) nq[j] = 0.0;
                 for (int lo = 0; lo <= hi; lo++) {
                     if (q[lo] <= 0.0) continue;
                     int w = hi - lo + 1;
-                    double blk = uA * pu[lo][hi], fw = fr[lo][hi];
+                    double blk = uA * pu[lo][hi], vw = (double)(V1 + w);
                     double gfree = 0.0, gbe = 0.0, gad = 0.0, bm = 1.0;
-                    for (int m = 1; m <= RF_NBC_MAXM; m++) {
+                    for (int m = 1; m <= mtop; m++) {
                         bm *= blk;
                         if (pmm[m] <= 0.0) continue;
-                        double g = q[lo] * pmm[m], pb = bm, pfree = um[m] - pb, pbe = pb * w / (double)(V1 + w);
-                        W += g * pb * Sres / (m * (double)(V1 + w));
+                        double g = q[lo] * pmm[m], pb = bm, pfree = um[m] - pb, pbe = pb * w / vw;
+                        W += g * pb * Sres / (m * vw);
                         gad += g * (1.0 - pfree - pbe);
                         gfree += g * pfree;
                         gbe += g * pbe;
                     }
                     ahops += gad;
                     nq[lo + inc < C ? lo + inc : C - 1] += gad;
-                    for (int k = lo; k <= hi; k++) {
-                        double e = gfree * (fw > 0.0 ? (1.0 - u[k]) / fw : 0.0) + gbe / w;
+                    const double *sh = share[lo][hi];
+                    double ebe = gbe / w;
+                    /* class k moves to k + inc, the last class stays: the
+                     * same sums in the same order, without a clamp per term */
+                    int k = lo, kend = hi < C - 1 - inc ? hi : C - 1 - inc;
+                    for (; k <= kend; k++) {
+                        double e = gfree * sh[k] + ebe;
                         esc[k] += e;
-                        nq[k + inc < C ? k + inc : C - 1] += e;
+                        nq[k + inc] += e;
+                    }
+                    for (; k <= hi; k++) {
+                        double e = gfree * sh[k] + ebe;
+                        esc[k] += e;
+                        nq[C - 1] += e;
                     }
                 }
-                for (int j = 0; j < C; j++) q[j] = nq[j];
+                double *t = q; /* nq becomes the next step's q */
+                q = nq;
+                nq = t;
             }
         }
     }
@@ -572,8 +598,16 @@ static void nbc_setup(const qm_params *p, rf_ctx *c)
         }
     for (int H = 1; H <= c->maxd; H++)
         for (int st = 0; st < H; st++)
-            for (int m = 1; m <= RF_NBC_MAXM; m++) c->pm[H][st][m] /= (wH[H] > 0.0 ? wH[H] : 1.0);
+            for (int m = 1; m <= RF_NBC_MAXM; m++) {
+                c->pm[H][st][m] /= (wH[H] > 0.0 ? wH[H] : 1.0);
+                if (c->pm[H][st][m] > 0.0) c->pmtop[H][st] = (unsigned char)m;
+            }
     c->f2 = tot > 0.0 ? two / tot : 0.0;
+    for (int n = 0; n < c->V; n++)
+        for (int j = 0; j <= c->V; j++) {
+            double fn = c->V1 - n > 0 ? c->V1 - n : 0, fj = c->V1 - j > 0 ? c->V1 - j : 0;
+            c->join[n][j] = (fn + fj > 0.0) ? 2.0 * fn / (fn + fj) : 1.0;
+        }
 }
 
 static int rf_run(rf_ctx *c, qm_result *out)
