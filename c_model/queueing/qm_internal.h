@@ -40,6 +40,10 @@ double qm_swft_kf(int k, double pf);
  * marks out saturated (latency +inf, the reason in why) and returns 1. */
 int qm_iterate(fp_map g, void *ctx, double *x, int n, qm_result *out);
 
+/* non-zero while qm_saturation_rate bisects (its solves may then start from an
+ * earlier solve of the same search; the value names the search), else 0 */
+unsigned qm_sat_search(void);
+
 /* number of nodes */
 double qm_nodes(const qm_params *p);
 

@@ -154,6 +154,17 @@ double qm_zero_load(const qm_params *p)
 
 typedef struct { qm_params p; } sat_ctx;
 
+/* set while qm_saturation_rate bisects: its solves run the accelerated fixed
+ * point (fixed_point.h).  Near saturation the plain iteration creeps for up to
+ * 200,000 iterations per solve, and only whether it converges matters there. */
+static _Thread_local int in_sat_search;
+static _Thread_local unsigned sat_search_id;
+
+unsigned qm_sat_search(void)
+{
+    return in_sat_search ? sat_search_id : 0;
+}
+
 static int stable_at(double x, void *vctx)
 {
     sat_ctx *c = vctx;
@@ -176,15 +187,29 @@ double qm_saturation_rate(const qm_params *p, double tol)
     if (tol <= 0.0)
         tol = 1e-6;
     /* a channel can carry at most one flit per cycle: 0.5/M is in range */
+    in_sat_search = 1;
+    if (++sat_search_id == 0) sat_search_id = 1;
     double s = bisect_sup(stable_at, &c, 0.5 / p->M, tol);
+    in_sat_search = 0;
     return (s < 0.0) ? NAN : s;
 }
 
 int qm_iterate(fp_map g, void *ctx, double *x, int n, qm_result *out)
 {
     fp_report rep;
-    fp_solve(g, ctx, x, n, NULL, &rep);
-    out->iterations = rep.iterations;
+    fp_options o = {0};
+    o.accel = in_sat_search;
+    fp_solve(g, ctx, x, n, &o, &rep);
+    int its = rep.iterations;
+    if (rep.status == FP_NOCONV && !o.accel) {
+        /* still converging when the plain iteration's budget ran out (it does
+         * within about 1e-6 of the saturation rate): go on accelerated from the
+         * last iterate, so that every rate the bisection calls stable solves */
+        o.accel = 1;
+        fp_solve(g, ctx, x, n, &o, &rep);
+        its += rep.iterations;
+    }
+    out->iterations = its;
     if (rep.status == FP_CONVERGED) return 0;
     out->saturated = 1;
     out->latency = INFINITY;

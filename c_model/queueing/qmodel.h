@@ -17,8 +17,9 @@
  * Usage: qm_params_init(&p, QM_DOR_COMB); set fields; qm_check() gives a
  * one-line reason when the model does not cover the input; qm_solve()
  * gives the latency at p.rate or flags saturation; qm_saturation_rate()
- * bisects on the rate.  Thread-safe: the only state is a per-thread cache
- * of the refined model's path-overlap probability.
+ * bisects on the rate.  Thread-safe: the only state is per thread (the
+ * refined model's path-overlap cache, and the saturation search's mode and
+ * last stable solution).
  * Units: cycles, flits, messages per node per cycle.
  */
 #ifndef QMODEL_H
@@ -98,7 +99,9 @@ double qm_zero_load(const qm_params *p);
 /* Largest rate at which the model converges with every utilisation < 1,
  * by bisection to relative tolerance tol (<= 0: 1e-6) on the predicate
  * "qm_solve is not saturated"; p->rate is ignored.  Solving at the returned
- * rate is not saturated; at rate * (1 + 2 tol) it is.  NAN on bad input. */
+ * rate is not saturated; at rate * (1 + 2 tol) it is.  NAN on bad input.
+ * Its solves run the accelerated fixed point (fixed_point.h) and, in the
+ * refined models, start from the last stable rate's solution. */
 double qm_saturation_rate(const qm_params *p, double tol);
 
 /* Names: "duato-nbc", "swft", "timeout", "dor-comb". */

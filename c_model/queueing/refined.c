@@ -610,6 +610,15 @@ static void nbc_setup(const qm_params *p, rf_ctx *c)
         }
 }
 
+/* The saturation bisection's last stable solve.  A probe at a higher rate of
+ * the same search starts from it: the unknowns only grow with the rate, so
+ * the climb from there ends at the same (smallest) fixed point, and a rate
+ * with none still runs away, with the transient from zero load skipped. */
+static _Thread_local struct {
+    unsigned search;
+    double rate, x[RF_NX], pocc[RF_MAXV + 1];
+} rf_warm;
+
 static int rf_run(rf_ctx *c, qm_result *out)
 {
     double x[RF_NX] = {0.0, 0.0, c->delta * (c->M - 1.0) + 2.0, c->delta * (c->M - 1.0)};
@@ -617,8 +626,19 @@ static int rf_run(rf_ctx *c, qm_result *out)
     double lmax = 0.0;
     for (int t = T_NET0; t < c->ntypes; t++) if (c->lam[t] > lmax) lmax = c->lam[t];
     out->lambda_c = lmax;
+    unsigned search = qm_sat_search();
+    if (search && rf_warm.search == search && rf_warm.rate < c->lg) {
+        memcpy(x, rf_warm.x, sizeof x);
+        memcpy(c->pocc, rf_warm.pocc, sizeof c->pocc);
+    }
     int sat = qm_iterate(rf_map, c, x, nx, out);
     if (sat) return 0;
+    if (search && (rf_warm.search != search || rf_warm.rate < c->lg)) {
+        rf_warm.search = search;
+        rf_warm.rate = c->lg;
+        memcpy(rf_warm.x, x, sizeof x);
+        memcpy(rf_warm.pocc, c->pocc, sizeof c->pocc);
+    }
     double gx[RF_NX];
     char why[160];
     rf_map(x, gx, c, why, sizeof why); /* leave T_s of the solution in c */

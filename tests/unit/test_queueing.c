@@ -1,6 +1,6 @@
 /* test_queueing.c - cmocka tests of the analytical queueing models
  * (c_model/queueing): the shared queue formulas against hand-derived values,
- * each model's zero-load limit, monotonicity in the rate, the saturation
+ * the fixed-point driver (plain and accelerated), each model's zero-load limit, monotonicity in the rate, the saturation
  * bisection, the refined model's exact zero-load latency, the refined
  * Duato-Nbc model against simulator reference points, and the one-line input
  * errors. */
@@ -165,6 +165,42 @@ static void test_fixed_point(void **state)
     y[0] = 0.0;
     assert_int_equal(fp_solve(fp_oscillate, NULL, y, 1, NULL, &rep), FP_CONVERGED);
     assert_true(fabs(y[0] - 4.0) < 1e-7);
+}
+
+/* a saddle-node: fixed points -sqrt(c) (stable) and +sqrt(c) when c > 0, none
+ * when c < 0; the iterates creep through the bottleneck near 0.  The second
+ * unknown is a fast one that follows the first. */
+static int fp_fold(const double *x, double *gx, void *ctx, char *why, size_t n)
+{
+    (void)why; (void)n;
+    double c = *(const double *)ctx;
+    gx[0] = x[0] + 0.01 * (x[0] * x[0] - c);
+    gx[1] = 0.5 * x[1] + x[0];
+    return FP_OK;
+}
+
+/* the accelerated mode stops at the plain mode's fixed point, much sooner, and
+ * still finds no fixed point where there is none */
+static void test_fixed_point_accel(void **state)
+{
+    (void)state;
+    fp_options acc = {0};
+    acc.accel = 1;
+    fp_report rp, ra;
+    double c = 1e-4, xp[2] = {-1.0, 0.0}, xa[2] = {-1.0, 0.0};
+    assert_int_equal(fp_solve(fp_fold, &c, xp, 2, NULL, &rp), FP_CONVERGED);
+    assert_int_equal(fp_solve(fp_fold, &c, xa, 2, &acc, &ra), FP_CONVERGED);
+    assert_true(fabs(xp[0] + 0.01) < 1e-5 && fabs(xa[0] + 0.01) < 1e-5 && fabs(xa[1] + 0.02) < 1e-5);
+    assert_true(ra.iterations * 20 < rp.iterations);
+    c = 1e-6; /* so near the fold that the plain mode runs out of iterations */
+    xa[0] = -1.0; xa[1] = 0.0;
+    assert_int_equal(fp_solve(fp_fold, &c, xa, 2, &acc, &ra), FP_CONVERGED);
+    assert_true(fabs(xa[0] + 0.001) < 1e-4); /* steps < 1e-9 at rate 1 - 2e-5: within 5e-5 */
+    c = -1e-4; /* no fixed point */
+    xp[0] = xa[0] = -1.0; xp[1] = xa[1] = 0.0;
+    assert_int_equal(fp_solve(fp_fold, &c, xp, 2, NULL, &rp), FP_SATURATED);
+    assert_int_equal(fp_solve(fp_fold, &c, xa, 2, &acc, &ra), FP_SATURATED);
+    assert_true(ra.iterations < rp.iterations);
 }
 
 static int below(double x, void *ctx)
@@ -513,6 +549,7 @@ int main(void)
         cmocka_unit_test(test_vc_occupancy),
         cmocka_unit_test(test_impatient),
         cmocka_unit_test(test_fixed_point),
+        cmocka_unit_test(test_fixed_point_accel),
         cmocka_unit_test(test_bisect),
         cmocka_unit_test(test_topology),
         cmocka_unit_test(test_zero_load_limits),
