@@ -60,6 +60,9 @@ static const key_def keys[] = {
     {"drain", T_ENUM, OFF(drain), e_bool, 0, 0, "1: after `cycles`, stop generating and run until the network is empty"},
     {"batches", T_INT, OFF(batches), NULL, 2, 1000,
      "batches for the batch-means confidence interval (default 10; 30 with precision)"},
+    {"stop_saturated", T_INT, OFF(stop_saturated), NULL, 0, 1,
+     "1: a run whose backlog keeps growing stops there as saturated (not drained); 0: it is reported saturated "
+     "but runs all its cycles, and drains with drain = 1 (stress runs past saturation)"},
     {"precision", T_DBL, OFF(precision), NULL, 0, 1,
      "stop early once the 95 % CI of the mean latency is within this share of the mean (e.g. 0.01), checked at "
      "batch ends from the 10th batch on; 0 = off (run all cycles)"},
@@ -110,6 +113,7 @@ void config_defaults(sim_config *c)
     c->batches = 10;
     c->deadlock_cycles = 2000;
     c->max_queue = 2000;
+    c->stop_saturated = 1;
     c->fault_seed = 1;
 }
 

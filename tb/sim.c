@@ -404,7 +404,7 @@ static int64_t run_loop(run *r, char *err, size_t errlen)
             if (b < (uint64_t)r->nseg) r->batch_in_system[b] += q;
         }
         if (run_watchdog(r, tt)) return (int64_t)tt + 1;
-        if (in_window && run_saturated_now(r, tt)) return (int64_t)tt + 1;
+        if (in_window && !r->res->saturated && run_saturated_now(r, tt) && cfg->stop_saturated) return (int64_t)tt + 1;
         if (in_window && cfg->precision > 0 && run_precise(r, tt + 1)) return (int64_t)tt + 1;
     }
 }
@@ -541,7 +541,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
             rc = -1;
         } else {
             if (!res->saturated && !res->deadlock && (uint64_t)tt >= r->cycles) run_saturated_at_end(r, (uint64_t)tt);
-            res->drained = cfg->drain && !res->saturated && !res->deadlock && r->g.generated == r->delivered_msgs;
+            res->drained = cfg->drain && !res->deadlock && (uint64_t)tt >= r->cycles && r->g.generated == r->delivered_msgs;
             res->wall_seconds = now_seconds() - t0;
             res->cycles = (uint64_t)tt;
             /* stopped early: the window closes here (nothing when it never opened) */

@@ -161,7 +161,7 @@ static void nothing_lost_on_random_sets(void **st)
                 sim_config c;
                 sim_result res;
                 cfg_build(&c, nets[i].topo, nets[i].k, nets[i].vcs, nets[i].faults, rk, sk, "msg_len=6",
-                          "msg_len_dist=exp", "flit_rate=0.25", "cycles=800", "warmup=100", "drain=1", "batches=2",
+                          "msg_len_dist=exp", "flit_rate=0.25", "cycles=800", "warmup=100", "drain=1", "stop_saturated=0",
                           "deadlock_cycles=400", NULL);
                 char err[CFG_ERR];
                 sim_options o = {.quiet = 1, .check_invariants = 1};
@@ -292,7 +292,7 @@ static void bad_input_is_refused(void **st)
     expect_refused("spans 7 of the 8 nodes of dimension 0", "routing=duato", "fault_nodes=0,1,2,3,4,5,6", NULL);
     expect_refused("spans mesh dimension 1 from edge to edge", "routing=duato", "topology=mesh", "k=4",
                  "fault_nodes=1,5,9,13", NULL);
-    expect_refused("fault_file: cannot open '/nonexistent'", "routing=duato", "fault_file=/nonexistent", NULL);
+    expect_refused("cannot open fault_file '/nonexistent'", "routing=duato", "fault_file=/nonexistent", NULL);
     sim_config c;
     char err[CFG_ERR];
     config_defaults(&c);
