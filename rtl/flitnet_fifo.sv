@@ -1,7 +1,8 @@
 // flitnet_fifo: a DEPTH-entry FIFO with its head visible (docs/microarchitecture.md §4:
 // ib and ob). The write slot is rd + cnt mod DEPTH whether or not the head pops in the
 // same cycle, as in the C model, so stale slots hold the same bits on both sides.
-// A push into a full FIFO that does not pop is excluded by the credit protocol.
+// A push into a full FIFO that does not pop is excluded by the credit protocol (an
+// assertion under FLITNET_ASSERT checks it).
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_fifo #(
@@ -57,4 +58,16 @@ module flitnet_fifo #(
     end
     assign head_o = mem_q[rd_q*WIDTH +: WIDTH];
   end
+
+`ifdef FLITNET_ASSERT
+  // never written when full (unless the head leaves in the same cycle), never read when
+  // empty: the credit protocol guarantees both (§5.4); see flitnet_router's invariants
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      assert (!push_i || pop_i || cnt_q != CW'(DEPTH))
+        else $error("%m: a flit written into a full FIFO (%0d entries)", DEPTH);
+      assert (!pop_i || cnt_q != '0) else $error("%m: a flit read from an empty FIFO");
+    end
+  end
+`endif
 endmodule

@@ -148,10 +148,6 @@ module flitnet_fring #(
   // step 1: the phase advances; a phase that ends falls through to the next one's test
   always_comb begin
     to_back = enz && edir == !ho && !f_back;
-`ifdef MUT_FRING_EXIT_LATE
-    // mutation: back ends one hop late when e's offset reaches 0 (it overshoots)
-    if (ph == 2'd3) to_back = (!enz || edir == !ho) && !f_back;
-`endif
     nph    = 2'd0;
     p_ring = p_back;
     case (ph)
@@ -193,12 +189,7 @@ module flitnet_fring #(
     bok = 1'b0;
     for (int i = 0; i < 2 * PN; i++)
       if (4 * 32'(bd) + 2 * 32'(bs) + 32'(bo0) == i) bok = ring_ok_i[i];
-`ifdef MUT_FRING_ORIENT
-    // mutation: the other orientation
-    bo = bok ? !bo0 : bo0;
-`else
     bo = bok ? bo0 : !bo0;
-`endif
     p_blk = PW'(2 * ((32'(bd) + 1) % NDIM)) | PW'(bo);
   end
 
@@ -211,13 +202,7 @@ module flitnet_fring #(
       .cur_i, .dst_i, .ports_o(minp)
     );
 
-`ifdef MUT_FRING_OWN_LO
-    // mutation: a ring hop is offered the classes lo + 1 .. hi (cls(w) = w: the lowest
-    // VC of own_i is class lo)
-    assign m_ring = own_i & (own_i - VB'(1));
-`else
     assign m_ring = own_i;
-`endif
     assign m_blk  = m_ring;
 
     always_comb begin
@@ -232,12 +217,7 @@ module flitnet_fring #(
     logic [VW-1:0] w_ring, w_blk;
 
     always_comb begin
-`ifdef MUT_FRING_VC_OFF
-      // mutation: the ring VC of the next class (2d + s + 1, wrapping among the ring VCs)
-      w_ring = VW'(VB) + VW'((2 * 32'(hd) + 32'(hs) + 1) % (2 * NDIM));
-`else
       w_ring = VW'(VB) + VW'(2 * 32'(hd) + 32'(hs));
-`endif
       w_blk  = VW'(VB) + VW'(2 * 32'(bd) + 32'(bs));
       m_ring = '0;
       m_blk  = '0;

@@ -181,10 +181,5 @@ module flitnet_route #(
     end
   end
 
-`ifdef MUT_HOP_OFF
-  // mutation: the ejection hop is counted as a network hop
-  assign head_o = net_head;
-`else
   assign head_o = (oport_i == PW'(PN)) ? head_i : net_head;
-`endif
 endmodule

@@ -107,12 +107,7 @@ module flitnet_route_adaptive #(
     end
 
     always_comb begin
-`ifdef MUT_FA_UTURN
-      // mutation: a misroute may turn back the way the head came
-      mis = conn & ~minp;
-`else
       mis = conn & ~minp & ~UTURN;
-`endif
       cand_o = '0;
       for (int o = 0; o < PN; o++) begin
         if (minp[o]) cand_o[o*V +: V] = ADAPT;

@@ -176,11 +176,7 @@ module flitnet_route_hop #(
       lo_n = (is_esc ? {1'b0, c} : {1'b0, lo}) + ((NSCHEME != 0) ? (HW + 1)'(label) : (HW + 1)'(1));
       head_o = head_i;
       head_o[NEG_LO +: HW] = HW'((lo_n > HMAX) ? HMAX : lo_n);
-`ifdef MUT_BONUS_KEEP
-      // mutation: an escape hop above lo spends no bonus cards
-`else
       if (BONUS != 0 && is_esc) head_o[BONUS_LO +: HW] = bonus - (c - lo);
-`endif
     end
 
     wire unused_oport = ^oport_i;

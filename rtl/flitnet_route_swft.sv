@@ -87,13 +87,6 @@ module flitnet_route_swft #(
 
   always_comb begin
     head_o = head_i;
-`ifdef MUT_REV_STICKY
-    // mutation: rev and dir are never cleared
-`else
     if (done) head_o[RING_LO +: 2] = 2'b00;
-`endif
   end
-`ifdef MUT_REV_STICKY
-  wire unused_done = done;
-`endif
 endmodule

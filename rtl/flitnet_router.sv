@@ -63,11 +63,7 @@ module flitnet_router #(
   localparam int OBW = $clog2(BO + 1);
   localparam int CRW = $clog2(B + 1);
 
-`ifdef MUT_LFSR
-  localparam logic [15:0] LFSR_TAPS = 16'hD008;  // mutation: another maximal polynomial
-`else
   localparam logic [15:0] LFSR_TAPS = 16'hB400;
-`endif
 
   // ------------------------------------------------------------------ shared state
   /* verilator tracing_on */
@@ -186,12 +182,7 @@ module flitnet_router #(
           if (!rst_ni) wait_q <= '0;
           else         wait_q <= wait_d;
         end
-`ifdef MUT_TIMEOUT_LATE
-        // mutation: level 1 one cycle late (wait > tau)
-        assign lvl1_ok[Q] = 32'(wait_q) > TIMEOUT;
-`else
         assign lvl1_ok[Q] = 32'(wait_q) >= TIMEOUT;
-`endif
       end else begin : g_no_wait
         assign lvl1_ok[Q] = 1'b1;
       end
@@ -267,23 +258,6 @@ module flitnet_router #(
     );
 
     // §5.2: the link arbiter, first eligible w >= link_ptr circularly
-`ifdef MUT_ARB_PRIO
-    // mutation: the arbiter scans downward from its pointer
-    wire [V-1:0]  rev_req, rev_gnt;
-    wire [VW-1:0] rev_idx;
-    for (genvar w = 0; w < V; w++) begin : g_rev
-      assign rev_req[w]                = link_elig[o*V + V - 1 - w];
-      assign link_gnt[o*V + V - 1 - w] = rev_gnt[w];
-    end
-    flitnet_rr_arb #(.N(V), .IW(VW)) u_link_arb (
-      .req_i   (rev_req),
-      .ptr_i   (VW'(V - 1) - link_ptr_q),
-      .gnt_o   (rev_gnt),
-      .idx_o   (rev_idx),
-      .valid_o (link_any[o])
-    );
-    assign link_idx[o] = VW'(V - 1) - rev_idx;
-`else
     flitnet_rr_arb #(.N(V), .IW(VW)) u_link_arb (
       .req_i   (link_elig[o*V +: V]),
       .ptr_i   (link_ptr_q),
@@ -291,7 +265,6 @@ module flitnet_router #(
       .idx_o   (link_idx[o]),
       .valid_o (link_any[o])
     );
-`endif
 
     // the link: the granted output buffer's head, or nothing (vc = 0, flit = 0)
     logic [63:0] link_flit;
@@ -400,17 +373,7 @@ module flitnet_router #(
   end
 
   // §5.4: the credit wires are the moves of this cycle
-`ifdef MUT_CREDIT_LATE
-  // mutation: the credit leaves one cycle late
-  logic [PV-1:0] move_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) move_q <= '0;
-    else         move_q <= move;
-  end
-  assign cr_o = move_q;
-`else
   assign cr_o = move;
-`endif
 
   // ------------------------------------------------------------------ next state
   always_comb begin
@@ -437,12 +400,7 @@ module flitnet_router #(
           ovc_busy_d[o*V + w]  = 1'b1;
           ovc_owner_d[o*V + w] = va_idx[o];
         end
-`ifdef MUT_RELEASE_EARLY
-        // mutation: released when the tail enters the output buffer (ob_tail unused)
-        if (ob_push[o*V + w] && ib_tail[own[o*V + w]]) ovc_busy_d[o*V + w] = 1'b0;
-`else
         if (link_gnt[o*V + w] && ob_tail[o*V + w]) ovc_busy_d[o*V + w] = 1'b0;
-`endif
         // credits: +1 per returned credit, -1 per flit sent (network ports only)
         ovc_credit_d[o*V + w] = ovc_credit[o*V + w];
         if (o != PN)
@@ -455,9 +413,56 @@ module flitnet_router #(
     end
   end
 
+`ifdef FLITNET_ASSERT
+  // ------------------------------------------------------------------ invariants
+  // The contract's invariants, checked at every clock edge out of reset when
+  // FLITNET_ASSERT is defined (the co-simulation's models: verilator --assert); synthesis
+  // never sees them. Immediate assertions in a plain `always`: Icarus 11 has no
+  // concurrent ones and warns about $error in always_ff; the reset in its sensitivity
+  // list keeps rst_ni an asynchronous net only.
+  /* verilator tracing_off */
+  logic [PV-1:0] a_worm_q;          // per OVC: a head went into its buffer, its tail not yet
+  logic [QW-1:0] a_act_j [PV];      // the OVC an input VC sends to
+  always_comb begin
+    for (int q = 0; q < PV; q++) a_act_j[q] = QW'(ivc_oport[q]) * QW'(V) + QW'(ivc_ovc[q]);
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) a_worm_q <= '0;
+    else begin
+      for (int j = 0; j < PV; j++)
+        if (ob_push[j]) a_worm_q[j] <= !ob_din[j][flitnet_pkg::FLIT_TAIL];
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      for (int j = 0; j < PV; j++) begin
+        // §5.4: credits within 0 .. B; a credit comes back only for a flit sent
+        assert (32'(ovc_credit[j]) <= B)
+          else $error("%m: output VC %0d holds %0d credits, more than B = %0d", j, ovc_credit[j], B);
+        assert (j / V == PN || !cr_i[j] || ovc_credit[j] != CRW'(B) || link_gnt[j])
+          else $error("%m: a credit came back to output VC %0d, which holds all B = %0d", j, B);
+        // §5.2: a flit leaves on a network port only with a credit
+        assert (j / V == PN || !link_gnt[j] || ovc_credit[j] != '0)
+          else $error("%m: a flit left on output VC %0d without a credit", j);
+        // §5.3: worms do not interleave on an output VC: a head only after the last
+        // worm's tail, a body or tail only inside a worm
+        assert (!ob_push[j] || ob_din[j][flitnet_pkg::FLIT_HEAD] == !a_worm_q[j])
+          else $error("%m: output VC %0d took %s", j,
+                      a_worm_q[j] ? "a head inside a worm" : "a body or tail flit outside a worm");
+      end
+      // §5.1: an output VC is granted only while free
+      for (int o = 0; o < P; o++)
+        assert (!va_any[o] || !ovc_busy[o*V + 32'(va_w[o])])
+          else $error("%m: output port %0d granted its busy VC %0d", o, va_w[o]);
+      // §4: one owner per output VC: an active input VC owns the busy output VC it sends to
+      for (int q = 0; q < PV; q++)
+        assert (!ivc_active[q] || (ovc_busy[a_act_j[q]] && ovc_owner[a_act_j[q]] == QW'(q)))
+          else $error("%m: input VC %0d sends to output VC %0d, which is %s", q, a_act_j[q],
+                      ovc_busy[a_act_j[q]] ? "owned by another" : "free");
+    end
+  end
+`endif
+
   // cr_i of the local port is not connected to anything that counts
   wire unused_local_cr = ^cr_i[PN*V +: V];
-`ifdef MUT_RELEASE_EARLY
-  wire unused_ob_tail = ^ob_tail;
-`endif
 endmodule

@@ -2,13 +2,16 @@
 # rtl/lint.sh: `verilator --lint-only -Wall` (waivers in rtl/lint_waiver.vlt) and
 # `iverilog -g2012` over rtl/, for the network and a lone router, over parameter sets
 # that cover every topology and routing, V = 1..10, deeper buffers, the time-out, the
-# f-ring layer (over every routing it takes), and each mutant. Any output from either tool is a failure. JOBS (default 2) checks run at
-# a time; the results are printed in order. Ends with "N passed, N failed".
+# f-ring layer (over every routing it takes), the assertions (FLITNET_ASSERT), and each
+# mutant (tests/mutants/*.patch, on a patched copy of rtl/). Any output from either tool
+# is a failure. JOBS (default 2) checks run at a time; the results are printed in
+# order. Ends with "N passed, N failed".
 # --unroll-stmts 2 keeps Verilator from unrolling the router's loops: the -Wall checks
 # run before unrolling, which only costs minutes on the larger sets.
 set -u
 cd "$(dirname "$0")/.."
 mapfile -t files < <(sed 's|^|rtl/|' rtl/flitnet.f)
+mutant=  # set while the mutants are checked: their label
 jobs=${JOBS:-2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -49,7 +52,7 @@ both() { # top params defines...
         ig+=("-P$top.$kv")
     done
     for d in "$@"; do vd+=("-D$d"); id+=("-D$d"); done
-    label="$top ${s:-(defaults)}${*:+ +define+$*}"
+    label="${mutant:+$mutant: }$top ${s:-(defaults)}${*:+ +define+$*}"
     check "verilator -Wall $label" \
         verilator --lint-only -Wall --unroll-stmts 2 rtl/lint_waiver.vlt "${vd[@]}" --top-module "$top" "${vg[@]}" "${files[@]}"
     check "iverilog -g2012 $label" \
@@ -134,16 +137,43 @@ routers=(
     "TOPO=torus NDIM=2 K=64'h0808 P=5 A=6 HW=5 V=10 ROUTING=nbc FRING=1"
 )
 for s in "${routers[@]}"; do both flitnet_router "$s"; done
-# the mutants are RTL too (all inside the router): each on the router of its
-# co-simulation model (rtl/rtl.mk)
-for m in MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY; do
-    both flitnet_router "$R44 V=4" "$m"
+# the invariants' assertions (FLITNET_ASSERT, as the co-simulation builds its models):
+# the network, and routers with deeper buffers, a time-out, f-rings
+for s in "" "K=64'h0404 V=6 ROUTING=duato_nbc TIMEOUT=32"; do both flitnet_network "$s" FLITNET_ASSERT; done
+for s in "$R44 V=4 B=2 BO=3" "$R44 V=6 ROUTING=nbc FRING=1" "$R44 V=7 ROUTING=minimal FRING=1 TIMEOUT=8"; do
+    both flitnet_router "$s" FLITNET_ASSERT
 done
-for m in MUT_TIMEOUT_LATE MUT_BONUS_KEEP; do both flitnet_router "$R44 V=6 ROUTING=duato_nbc TIMEOUT=32" "$m"; done
-both flitnet_router "$R44 V=4 ROUTING=swft" MUT_REV_STICKY
-for m in MUT_FRING_ORIENT MUT_FRING_VC_OFF; do both flitnet_router "$R44 V=6 FRING=1" "$m"; done
-both flitnet_router "TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1" MUT_FRING_EXIT_LATE
-both flitnet_router "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=nbc FRING=1" MUT_FRING_OWN_LO
+# the mutants are RTL too (all inside the router): each patched copy of rtl/
+# (tests/mutants/apply.sh) on the router of its co-simulation model (rtl/rtl.mk), with
+# the assertions; every tests/mutants/*.patch must have its parameters here
+declare -A mparams=(
+    [MUT_ARB_PRIO]="$R44 V=4" [MUT_HOP_OFF]="$R44 V=4" [MUT_CREDIT_LATE]="$R44 V=4"
+    [MUT_LFSR]="$R44 V=4" [MUT_RELEASE_EARLY]="$R44 V=4" [MUT_NO_CREDIT]="$R44 V=4"
+    [MUT_TIMEOUT_LATE]="$R44 V=6 ROUTING=duato_nbc TIMEOUT=32"
+    [MUT_BONUS_KEEP]="$R44 V=6 ROUTING=duato_nbc TIMEOUT=32"
+    [MUT_REV_STICKY]="$R44 V=4 ROUTING=swft"
+    [MUT_FRING_ORIENT]="$R44 V=6 FRING=1" [MUT_FRING_VC_OFF]="$R44 V=6 FRING=1"
+    [MUT_FRING_EXIT_LATE]="TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
+    [MUT_FA_UTURN]="TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
+    [MUT_FRING_OWN_LO]="TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=nbc FRING=1"
+)
+mkdir -p "$tmp/mutants"
+design=("${files[@]}")
+for p in tests/mutants/*.patch; do
+    mutant=$(basename "$p" .patch)
+    log=$tmp/mutants/$mutant.log
+    if [ -z "${mparams[$mutant]:-}" ]; then
+        echo "rtl/lint.sh lists no parameters for the mutant $mutant" > "$log"
+        check "mutant $mutant" cat "$log" && continue
+    fi
+    if ! tests/mutants/apply.sh "$mutant" "$tmp/mutants/$mutant" > "$log" 2>&1; then
+        check "mutant $mutant: its patch applies" cat "$log" && continue
+    fi
+    mapfile -t files < <(sed "s|^|$tmp/mutants/$mutant/rtl/|" rtl/flitnet.f)
+    both flitnet_router "${mparams[$mutant]}" FLITNET_ASSERT
+done
+mutant=
+files=("${design[@]}")
 wait
 
 pass=0 fail=0

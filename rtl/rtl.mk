@@ -16,8 +16,12 @@ RTL_SRCS  := $(addprefix rtl/,$(shell cat rtl/flitnet.f))
 COSIM_DEPS := tests/cosim/cosim.cpp c_model/vcd.h tb/netsetup.h $(BUILD)/libflitnet.a
 
 # ---------------------------------------------------------------- Verilated models
-# RTL_CFG_name: the structural configuration; RTL_VFLAGS_name: extra Verilator flags.
+# RTL_CFG_name: the structural configuration; RTL_VFLAGS_name: extra Verilator flags
+# (--mutant=NAME: built from rtl/ with tests/mutants/NAME.patch applied).
 # Runtime settings (seed, rate, length, select) share a model: see tests/cosim/*.runs.
+# Every model checks the router's invariants (the assertions under FLITNET_ASSERT;
+# `make cosim RTL_ASSERT=` builds without them)
+RTL_ASSERT ?= --assert -DFLITNET_ASSERT
 T44V4 := topology=torus k=4 n=2 vcs=4 buf_depth=1 obuf_depth=1 routing=dor dateline=1
 RTL_CFG_t44v4      := $(T44V4)
 RTL_CFG_t44v2      := topology=torus k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
@@ -82,27 +86,28 @@ RTL_VFLAGS_t44v6fr       := --trace
 RTL_VFLAGS_m55v6fafr     := --trace
 RTL_VFLAGS_m44v6nbcfr    := --trace
 
-# the mutants: a router with one deliberate deviation each (docs/rtl.md); the first five
-# on t44v4, the time-out and bonus-card ones on t44v6dnbc_to8, the swft one on t44v4sw,
-# the f-ring ones on t44v6fr, m55v6fafr and m44v6nbcfr
-RTL_MUTANTS := MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY
-$(foreach m,$(RTL_MUTANTS),$(eval RTL_CFG_t44v4_$(m) := $(T44V4))$(eval RTL_VFLAGS_t44v4_$(m) := --trace -D$(m)))
+# the mutants: a router with one deliberate deviation each, tests/mutants/NAME.patch
+# (docs/rtl.md); the first five on t44v4, the time-out and bonus-card ones on
+# t44v6dnbc_to8, the swft one on t44v4sw, the f-ring ones on t44v6fr, m55v6fafr and
+# m44v6nbcfr; MUT_NO_CREDIT, which an assertion must stop, on t44v4
+RTL_MUTANTS := MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY MUT_NO_CREDIT
+$(foreach m,$(RTL_MUTANTS),$(eval RTL_CFG_t44v4_$(m) := $(T44V4))$(eval RTL_VFLAGS_t44v4_$(m) := --trace --mutant=$(m)))
 RTL_MUTANTS_DNBC := MUT_TIMEOUT_LATE MUT_BONUS_KEEP
-$(foreach m,$(RTL_MUTANTS_DNBC),$(eval RTL_CFG_t44v6dnbc_to8_$(m) := $(T44V6DNBC_TO8))$(eval RTL_VFLAGS_t44v6dnbc_to8_$(m) := --trace -D$(m)))
+$(foreach m,$(RTL_MUTANTS_DNBC),$(eval RTL_CFG_t44v6dnbc_to8_$(m) := $(T44V6DNBC_TO8))$(eval RTL_VFLAGS_t44v6dnbc_to8_$(m) := --trace --mutant=$(m)))
 RTL_CFG_t44v4sw_MUT_REV_STICKY    := $(T44V4SW)
-RTL_VFLAGS_t44v4sw_MUT_REV_STICKY := --trace -DMUT_REV_STICKY
+RTL_VFLAGS_t44v4sw_MUT_REV_STICKY := --trace --mutant=MUT_REV_STICKY
 # the f-ring ones: orientation and ring VC on t44v6fr; the late exit on m55v6fafr (a
 # 4x4 torus has no ring that ends its back phase short of the destination's column)
 RTL_MUTANTS_FRING := MUT_FRING_ORIENT MUT_FRING_VC_OFF
-$(foreach m,$(RTL_MUTANTS_FRING),$(eval RTL_CFG_t44v6fr_$(m) := $(T44V6FR))$(eval RTL_VFLAGS_t44v6fr_$(m) := --trace -D$(m)))
+$(foreach m,$(RTL_MUTANTS_FRING),$(eval RTL_CFG_t44v6fr_$(m) := $(T44V6FR))$(eval RTL_VFLAGS_t44v6fr_$(m) := --trace --mutant=$(m)))
 # fully_adaptive's U-turn rule (a misroute back the way the head came) on m55v6fafr
 RTL_CFG_m55v6fafr_MUT_FA_UTURN    := $(M55V6FAFR)
-RTL_VFLAGS_m55v6fafr_MUT_FA_UTURN := --trace -DMUT_FA_UTURN
+RTL_VFLAGS_m55v6fafr_MUT_FA_UTURN := --trace --mutant=MUT_FA_UTURN
 RTL_CFG_m55v6fafr_MUT_FRING_EXIT_LATE    := $(M55V6FAFR)
-RTL_VFLAGS_m55v6fafr_MUT_FRING_EXIT_LATE := --trace -DMUT_FRING_EXIT_LATE
+RTL_VFLAGS_m55v6fafr_MUT_FRING_EXIT_LATE := --trace --mutant=MUT_FRING_EXIT_LATE
 # the own-classes one (the ring hop offered classes lo + 1 .. hi) on m44v6nbcfr
 RTL_CFG_m44v6nbcfr_MUT_FRING_OWN_LO    := $(M44V6NBCFR)
-RTL_VFLAGS_m44v6nbcfr_MUT_FRING_OWN_LO := --trace -DMUT_FRING_OWN_LO
+RTL_VFLAGS_m44v6nbcfr_MUT_FRING_OWN_LO := --trace --mutant=MUT_FRING_OWN_LO
 RTL_VFLAGS_t44v4   := --trace
 RTL_VFLAGS_t44v2   := --trace
 RTL_VFLAGS_m54v3e  := --trace
@@ -123,16 +128,19 @@ RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v2 t44v4e u44v3 t88v10 t88v10e u88v4e t43
 .PHONY: lint cosim cosim-ci waves synth bench-rtl rtl-FORCE
 rtl-FORCE:
 
-# the structural configuration as a file that changes only when it does
+# the structural configuration as a file that changes only when it does: the keys, the
+# flags and a mutant's patch (its checksum)
+rtl_spec = $(RTL_CFG_$(1)) | $(RTL_VFLAGS_$(1)) $(RTL_ASSERT)$(foreach m,$(patsubst --mutant=%,%,\
+           $(filter --mutant=%,$(RTL_VFLAGS_$(1)))), | $(m) $(shell cksum < tests/mutants/$(m).patch))
 $(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
 	@mkdir -p $(@D)
-	@echo '$(RTL_CFG_$*) | $(RTL_VFLAGS_$*)' | cmp -s - $@ || echo '$(RTL_CFG_$*) | $(RTL_VFLAGS_$*)' > $@
+	@echo '$(call rtl_spec,$*)' | cmp -s - $@ || echo '$(call rtl_spec,$*)' > $@
 	@test -n '$(RTL_CFG_$*)' || { echo "rtl.mk: no model '$*'" >&2; exit 1; }
 
 $(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh \
                                 | $(RTL_BUILD)/codes
-	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*))"
-	+@tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*)
+	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*) $(RTL_ASSERT))"
+	+@tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)
 
 $(RTL_BUILD)/%/cosim: $(RTL_BUILD)/%/obj/Vnet__ALL.a $(COSIM_DEPS)
 	@tests/cosim/build_model.sh link $(RTL_BUILD)/$*

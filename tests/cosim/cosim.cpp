@@ -23,6 +23,11 @@
 //
 // Modes: lockstep (default), --bench (each side alone, simulated cycles per second),
 // --waves DIR (both sides' waves of a window, no comparison needed).
+//
+// A model built with the RTL's assertions (verilator --assert -DFLITNET_ASSERT,
+// MODEL_ASSERT) checks the router's invariants at every clock edge: a failed one prints
+// its message (Verilator's $error) and stops the run as a failure; --expect-assert
+// (a mutant that breaks an invariant) succeeds only if one fails.
 #include "model_cfg.h"
 
 #include "Vnet.h"
@@ -108,6 +113,8 @@ static void set_bits(VlWide<W> &v, int lo, int w, uint64_t val)
 struct Opts {
     bool c = true, rtl = true;       // which sides run (both: lockstep)
     bool stop_on_diff = true;
+    bool stop_on_assert = true;      // a failed RTL assertion ends the run
+    bool asserts = true;             // the RTL's assertions are checked (a waves rerun: no)
     std::string waves_dir;           // write waves of both sides here
     uint64_t w_from = 0, w_to = UINT64_MAX;
     uint64_t stop_at = UINT64_MAX;   // last cycle to simulate
@@ -135,6 +142,8 @@ struct Result {
     uint64_t cycles = 0, flits = 0, credits = 0, words = 0;
     bool saturated = false, diff = false;
     uint64_t diff_cycle = 0;
+    bool asserted = false;           // an RTL assertion failed ...
+    uint64_t assert_cycle = 0;       // ... at the clock edge that ends this cycle
     double c_latency = 0, r_latency = 0, c_tput = 0, r_tput = 0, secs = 0;
     uint64_t c_msgs = 0, r_msgs = 0, c_fwd = 0, r_fwd = 0, fwd_rule[3] = {0, 0, 0};
     uint64_t c_detour = 0, r_detour = 0;  // messages delivered after more hops than the distance
@@ -328,6 +337,9 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
 
     // the Verilated network, reset with every router's LFSR seed (microarchitecture.md §8)
     std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
+    // a failed assertion ($error) is reported and the run ends, instead of an abort
+    ctx->fatalOnError(false);
+    ctx->assertOn(o.asserts);
     std::unique_ptr<Vnet> top(new Vnet(ctx.get(), "TOP"));
     const bool waves = !o.waves_dir.empty();
     if (waves && !mkdir_p(o.waves_dir)) {
@@ -563,8 +575,12 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             top->clk_i = 1;
             top->eval();
             dump(10 * (tt + 1));
+            if (ctx->gotError() && !res.asserted) {
+                res.asserted = true;
+                res.assert_cycle = tt;
+            }
         }
-        if (diff && o.stop_on_diff) {
+        if ((diff && o.stop_on_diff) || (res.asserted && o.stop_on_assert)) {
             tt++;
             break;
         }
@@ -644,7 +660,8 @@ static void usage()
             "  --waves DIR    write DIR/c.vcd and DIR/rtl.vcd (or .fst) for the cycle window\n"
             "  --window A:B   cycles A..B of the waves (default: all)\n"
             "  --diff-dir DIR waves around a first difference go here (default build/rtl/diff)\n"
-            "  --expect-diff  succeed only if a difference is found (mutants)\n",
+            "  --expect-diff  succeed only if a difference is found (mutants)\n"
+            "  --expect-assert succeed only if an RTL assertion fails (mutants; differences do not stop the run)\n",
             MODEL_NAME, MODEL_CFG);
 }
 
@@ -661,12 +678,13 @@ int main(int argc, char **argv)
         return 1;
     }
     Opts o;
-    bool bench = false, expect_diff = false;
+    bool bench = false, expect_diff = false, expect_assert = false;
     std::string diff_dir = "build/rtl/diff", keys;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--bench") bench = true;
         else if (a == "--expect-diff") expect_diff = true;
+        else if (a == "--expect-assert") expect_assert = true;
         else if (a == "--quiet") o.quiet = true;
         else if (a == "--waves" && i + 1 < argc) o.waves_dir = argv[++i];
         else if (a == "--diff-dir" && i + 1 < argc) diff_dir = argv[++i];
@@ -722,10 +740,27 @@ int main(int argc, char **argv)
         return 0;
     }
 
+    // a mutant caught by a difference runs on past an assertion (its first difference is
+    // the report); one that an assertion must stop runs on past differences
+    if (expect_diff) o.stop_on_assert = false;
+    if (expect_assert) o.stop_on_diff = false;
     Result r;
     if (run(cfg, o, r, err)) {
         fprintf(stderr, "cosim %s: %s\n", desc, err.c_str());
         return 1;
+    }
+    if (expect_assert || (r.asserted && !expect_diff)) {
+        if (r.diff) printf("  (the first difference was in cycle %" PRIu64 ")\n", r.diff_cycle);
+        if (!r.asserted) {
+            printf("cosim %s: NO ASSERTION FAILED in %" PRIu64 " cycles (model built with assertions: %d)\n"
+                   "RESULT noassert cycles=%" PRIu64 "\n",
+                   desc, r.cycles, MODEL_ASSERT, r.cycles);
+            return 2;
+        }
+        printf("cosim %s: ASSERTION FAILED at the clock edge ending cycle %" PRIu64 " (the RTL's message above)\n"
+               "RESULT assert cycle=%" PRIu64 "\n",
+               desc, r.assert_cycle, r.assert_cycle);
+        return expect_assert ? 0 : 3;
     }
     if (r.diff) {
         // the run is deterministic: rerun up to just past the difference, with waves
@@ -734,6 +769,7 @@ int main(int argc, char **argv)
         Opts ow = o;
         ow.quiet = true;
         ow.stop_on_diff = false;
+        ow.asserts = false;  // reported by the first run
         ow.waves_dir = diff_dir;
         ow.w_from = r.diff_cycle > 40 ? r.diff_cycle - 40 : 0;
         ow.w_to = r.diff_cycle + 2;
@@ -749,6 +785,7 @@ int main(int argc, char **argv)
 #else
         printf("  (this model was built without --trace: no waves)\n");
 #endif
+        if (r.asserted) printf("  (an RTL assertion failed at the clock edge ending cycle %" PRIu64 ")\n", r.assert_cycle);
         printf("RESULT diff cycle=%" PRIu64 "\n", r.diff_cycle);
         return expect_diff ? 0 : 2;
     }

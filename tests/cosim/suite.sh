@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # suite.sh BUILD RUNS: runs the lockstep co-simulations listed in RUNS (lines
-# `MODEL [--expect-diff] key=value ...`, # comments) with the harnesses in
-# BUILD/MODEL/cosim, JOBS (default 2) at a time, and sums up: configurations, cycles,
-# flits and credits compared, the RTL's latency and throughput next to the C model's,
-# and for each mutant the cycle of the first difference and its waves. Ends with
-# "N passed, N failed"; exits non-zero on any failure.
+# `MODEL [--expect-diff | --expect-assert] key=value ...`, # comments) with the
+# harnesses in BUILD/MODEL/cosim, JOBS (default 2) at a time, and sums up:
+# configurations, cycles, flits and credits compared, the RTL's latency and throughput
+# next to the C model's, for each mutant the cycle of the first difference and its
+# waves, and for a mutant that an assertion must stop the assertion's message. A run
+# whose RTL fails an assertion fails. Ends with "N passed, N failed"; exits non-zero on
+# any failure.
 set -u
 build=$1 runs=$2
 jobs=${JOBS:-2}
@@ -30,7 +32,7 @@ for ((i = 0; i < n; i++)); do
 done
 wait
 
-pass=0 fail=0 cycles=0 flits=0 credits=0 caught=0
+pass=0 fail=0 cycles=0 flits=0 credits=0 caught=0 asserted=0
 declare -A models
 printf '%-4s %-30s %-64s %8s %9s  %-19s %-19s\n' "" model "run" cycles flits "latency C / RTL" "accepted C / RTL"
 for ((i = 0; i < n; i++)); do
@@ -39,7 +41,16 @@ for ((i = 0; i < n; i++)); do
     rc=$(cat "$tmp/$i.rc")
     res=$(grep '^RESULT' "$out" | tail -n 1)
     ok=0
-    if [[ $args == *--expect-diff* ]]; then
+    if [[ $args == *--expect-assert* ]]; then
+        # a mutant that breaks an invariant: an RTL assertion must stop it, with its message
+        acy=$(sed -n 's/^RESULT assert cycle=\([0-9]*\).*/\1/p' <<< "$res")
+        if [ "$rc" -eq 0 ] && [ -n "$acy" ] && grep -q 'Assertion failed' "$out"; then
+            ok=1
+            asserted=$((asserted + 1))
+            printf 'ok   %-30s %-64s assertion failed in cycle %s\n' "$model" "${args/--expect-assert /}" "$acy"
+            grep -m 3 'Assertion failed' "$out" | sed 's/^/       /'
+        fi
+    elif [[ $args == *--expect-diff* ]]; then
         # a mutant: the check must report a difference, with waves of both sides
         dcy=$(sed -n 's/^RESULT diff cycle=\([0-9]*\).*/\1/p' <<< "$res")
         dir=$build/diff/$i-$model
@@ -73,8 +84,8 @@ for ((i = 0; i < n; i++)); do
     fi
 done
 echo
-echo "co-simulation: $((pass - caught)) runs over ${#models[@]} Verilated configurations identical to the C model:"
+echo "co-simulation: $((pass - caught - asserted)) runs over ${#models[@]} Verilated configurations identical to the C model:"
 echo "  $cycles cycles, $flits flits and $credits credits compared, every link, ejection, injection and credit wire every cycle"
-echo "  $caught mutants caught; $((SECONDS - t0)) s"
+echo "  $caught mutants caught by a difference, $asserted stopped by an RTL assertion; $((SECONDS - t0)) s"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
