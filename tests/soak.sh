@@ -41,7 +41,8 @@ draw() {
     [ $((RANDOM % 4)) = 0 ] && a="$a faults=$((1 + RANDOM % 6))"
     [ $((RANDOM % 8)) = 0 ] && a="$a dateline=0"
     # light to heavy load: drain empties the network whatever the load
-    a="$a flit_rate=0.$((10 + RANDOM % 30)) cycles=$((1000 + RANDOM % 3000)) warmup=200 drain=1 seed=$((1 + RANDOM))"
+    # stop_saturated = 0: a run past saturation still runs to its end and drains, so it is checked too
+    a="$a flit_rate=0.$((10 + RANDOM % 30)) cycles=$((1000 + RANDOM % 3000)) warmup=200 drain=1 stop_saturated=0 seed=$((1 + RANDOM))"
     echo "$a"
 }
 
@@ -61,13 +62,13 @@ one() {
     if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then echo "FAIL exit $rc: $a"; tail -n 3 "$out/run-$i.log" | sed 's/^/    /'; return; fi
     if [ "$rc" = 1 ]; then echo "FAIL refused by a crash: $a"; tail -n 5 "$out/run-$i.log" | sed 's/^/    /'; return; fi
     local v
-    v=$(jq -r 'if .saturated then "saturated"
+    v=$(jq -r 'if .drained != true and .saturated then "saturated"
         elif .messages_generated != .messages_delivered then "lost \(.messages_generated - .messages_delivered) messages"
         elif .flits_injected != .flits_delivered then "lost \(.flits_injected - .flits_delivered) flits"
         elif .corrupt != 0 then "\(.corrupt) corrupt" elif .deadlock then "deadlock"
         else "ok \(.messages_delivered) \(.flit_hops)" end' "$j")
     case $v in
-    ok*) echo "$v"; rm -f "$j" "$out/run-$i.log" ;;
+    ok*) echo "$v $(jq -r 'if .saturated then "past-saturation" else "" end' "$j")"; rm -f "$j" "$out/run-$i.log" ;;
     saturated) echo "saturated"; rm -f "$j" "$out/run-$i.log" ;;
     *) echo "FAIL $v: $a" ;;
     esac
@@ -82,7 +83,7 @@ ok=$(grep -c '^ok' "$out/results.txt")
 sat=$(grep -c '^saturated' "$out/results.txt")
 ref=$(grep -c '^refused' "$out/results.txt")
 bad=$(grep -c '^FAIL' "$out/results.txt")
-msgs=$(awk '/^ok/ { m += $2; h += $3 } END { printf "%d messages, %d flit-hops", m, h }' "$out/results.txt")
+msgs=$(awk '/^ok/ { m += $2; h += $3; p += ($4 == "past-saturation") } END { printf "%d messages, %d flit-hops; %d of them past saturation", m, h, p }' "$out/results.txt")
 grep -A3 '^FAIL' "$out/results.txt" | head -n 40
 echo "soak: $n runs (seed $seed) in $((SECONDS - t0)) s: $ok drained and conserved ($msgs), $sat stopped as saturated (not drained), $bad failed; $ref drawn configurations refused as bad input and drawn again"
 [ "$bad" -eq 0 ]
