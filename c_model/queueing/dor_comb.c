@@ -102,13 +102,12 @@ static int dc_map(const double *x, double *gx, void *vctx, char *why, size_t why
 static int dc_check(const qm_params *p, char *err, size_t errlen)
 {
     if (p->topo != QM_TORUS_UNI && p->topo != QM_TORUS_BI)
-        return qm_fail(err, errlen, "dor-comb covers n-D tori (topo 1 unidirectional as printed, 0 bidirectional), got topo %d",
-                       p->topo);
+        return qm_fail(err, errlen, "dor-comb covers tori (torus, torus_uni), not a %s", qm_topo_name(p->topo));
     if (p->V < 2 || p->V > DC_MAXV)
         return qm_fail(err, errlen, "dor-comb needs L >= 2 VCs (v1, v2 escape + L-2 free) and <= %d, got V=%d",
                        DC_MAXV, p->V);
     if (p->exp_len)
-        return qm_fail(err, errlen, "dor-comb assumes fixed-length messages (exp_len=0)");
+        return qm_fail(err, errlen, "dor-comb assumes fixed-length messages (msg_len_dist = fixed)");
     if (net_nodes(p->n, p->k) > 1e7)
         return qm_fail(err, errlen, "dor-comb: network too large (%g nodes, limit 1e7)", net_nodes(p->n, p->k));
     return 0;

@@ -141,7 +141,7 @@ static int nbc_check(const qm_params *p, char *err, size_t errlen)
                        "duato-nbc on a %dx%d torus needs V >= %d (%d Nbc escape VCs + 1 adaptive) and <= %d, got V=%d",
                        p->k[0], p->k[0], V2 + 1, V2, NBC_MAXV, p->V);
     if (p->exp_len)
-        return qm_fail(err, errlen, "duato-nbc assumes fixed-length messages (exp_len=0)");
+        return qm_fail(err, errlen, "duato-nbc assumes fixed-length messages (msg_len_dist = fixed)");
     return 0;
 }
 

@@ -47,4 +47,11 @@ unsigned qm_sat_search(void);
 /* number of nodes */
 double qm_nodes(const qm_params *p);
 
+
+/* a topology code as the configuration names it (for messages) */
+static inline const char *qm_topo_name(int topo)
+{
+    return topo == QM_TORUS_BI ? "torus" : topo == QM_TORUS_UNI ? "torus_uni" : topo == QM_MESH ? "mesh"
+                                         : topo == QM_HYPERCUBE ? "hypercube" : "topology of unknown code";
+}
 #endif

@@ -671,8 +671,7 @@ static int rf_common_check(const qm_params *p, char *err, size_t errlen, const c
 static int rdor_check(const qm_params *p, char *err, size_t errlen)
 {
     if (p->topo != QM_TORUS_BI && p->topo != QM_TORUS_UNI)
-        return qm_fail(err, errlen, "dor-comb refined covers n-D tori (topo 0 bidirectional, 1 unidirectional), got topo %d",
-                       p->topo);
+        return qm_fail(err, errlen, "dor-comb refined covers tori (torus, torus_uni), not a %s", qm_topo_name(p->topo));
     if (p->V < 2 || p->V % 2)
         return qm_fail(err, errlen, "dor-comb refined needs an even V >= 2 (two dateline classes of V/2 VCs), got V=%d",
                        p->V);

@@ -94,7 +94,7 @@ static double sw_pf(const qm_params *p)
 static int sw_check(const qm_params *p, char *err, size_t errlen)
 {
     if (p->topo != QM_TORUS_BI)
-        return qm_fail(err, errlen, "swft covers bidirectional k-ary n-cubes (topo 0) only (got topo %d)", p->topo);
+        return qm_fail(err, errlen, "swft covers bidirectional k-ary n-cubes (topology = torus) only, not a %s", qm_topo_name(p->topo));
     for (int i = 1; i < p->n; i++)
         if (p->k[i] != p->k[0])
             return qm_fail(err, errlen, "swft covers k-ary n-cubes with one radix only (k[0]=%d, k[%d]=%d)",
@@ -111,7 +111,7 @@ static int sw_check(const qm_params *p, char *err, size_t errlen)
     if (!(p->delta_reinject >= 0.0) || !isfinite(p->delta_reinject))
         return qm_fail(err, errlen, "swft: re-injection overhead delta must be >= 0 (got %g)", p->delta_reinject);
     if (p->exp_len)
-        return qm_fail(err, errlen, "swft assumes fixed-length messages (exp_len=0)");
+        return qm_fail(err, errlen, "swft assumes fixed-length messages (msg_len_dist = fixed)");
     return 0;
 }
 

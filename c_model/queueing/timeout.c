@@ -94,12 +94,12 @@ static int to_map(const double *xv, double *gx, void *vctx, char *why, size_t wh
 static int to_check(const qm_params *p, char *err, size_t errlen)
 {
     if (p->topo != QM_HYPERCUBE)
-        return qm_fail(err, errlen, "timeout covers hypercubes (topo 3) only (got topo %d)", p->topo);
+        return qm_fail(err, errlen, "timeout covers hypercubes only, not a %s", qm_topo_name(p->topo));
     if (p->V < 2 || p->V > TO_MAXV)
         return qm_fail(err, errlen, "timeout needs V >= 2 (V-1 adaptive + 1 deterministic VC) and <= %d (got %d)",
                        TO_MAXV, p->V);
     if (!p->exp_len)
-        return qm_fail(err, errlen, "timeout assumes exponential message lengths (exp_len=1)");
+        return qm_fail(err, errlen, "timeout assumes exponential message lengths (msg_len_dist = exp)");
     if (!(p->tau >= 0.0) || isnan(p->tau))
         return qm_fail(err, errlen, "timeout: time-out tau must be >= 0 cycles (got %g)", p->tau);
     if (p->n_p > 0) {

@@ -63,6 +63,9 @@ check "a Bernoulli sweep above 1 message/cycle" 1 "impossible for a Bernoulli pr
 printf 'k = 4\nbad\007key = 3\n' > "$tmp/bin.conf"
 check "control bytes of a config are not echoed" 1 "unknown key 'bad?key'" sim "$tmp/bin.conf"
 check "drain = 1 says when it could not drain" 0 "not drained: it stopped early" sim drain=1 rate=0.05 cycles=20000
+# messages in the user's words, not the code's
+check "model topology named" 1 "timeout covers hypercubes only, not a torus" model model=timeout k=4
+check "model length distribution named" 1 "(msg_len_dist = fixed)" model model=swft msg_len_dist=exp
 # many options: the option array used to hold 64 (AddressSanitizer: stack-buffer-overflow);
 # run under the sanitizer build when there is one
 opts=()
