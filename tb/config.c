@@ -450,7 +450,7 @@ const char *config_key_name(int i) { return i >= 0 && i < NKEYS ? keys[i].name :
 const char *config_key_help(int i) { return i >= 0 && i < NKEYS ? keys[i].help : NULL; }
 
 /* the shortest decimal that reads back as the same double */
-static void fmt_double(char *buf, size_t len, double v)
+void config_format_double(char *buf, size_t len, double v)
 {
     for (int p = 6; p <= 17; p++) {
         snprintf(buf, len, "%.*g", p, v);
@@ -466,7 +466,7 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
     case T_INT: snprintf(buf, len, "%d", *(const int *)base); break;
     case T_FAULTS:
         if (c->fault_pct > 0) {
-            fmt_double(buf, len, c->fault_pct);
+            config_format_double(buf, len, c->fault_pct);
             strncat(buf, "%", len - strlen(buf) - 1);
         } else {
             snprintf(buf, len, "%d", c->faults);
@@ -477,7 +477,7 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
         else snprintf(buf, len, "%ld", *(const long *)base);
         break;
     case T_U64: snprintf(buf, len, "%llu", (unsigned long long)*(const uint64_t *)base); break;
-    case T_DBL: fmt_double(buf, len, *(const double *)base); break;
+    case T_DBL: config_format_double(buf, len, *(const double *)base); break;
     case T_ENUM: snprintf(buf, len, "%s", k->enums[*(const int *)base]); break;
     case T_TOPO: snprintf(buf, len, "%s", topo_name(c->topology)); break;
     case T_STR: snprintf(buf, len, "%s", base); break;
@@ -492,7 +492,7 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
         for (int j = 0; j < c->n_locality_p && o < len; j++)
         {
             if (j && o < len) buf[o++] = ',', buf[o] = 0;
-            fmt_double(buf + o, len - o, c->locality_p[j]);
+            config_format_double(buf + o, len - o, c->locality_p[j]);
             o += strlen(buf + o);
         }
         break;

@@ -69,6 +69,8 @@ int config_load(sim_config *c, const char *path, char *err, size_t errlen);
 /* cross-key checks and derived values (after all sets). */
 int config_resolve(sim_config *c, char *err, size_t errlen);
 /* the resolved value of key i as text; returns NULL past the last key */
+/* the shortest decimal that reads back as the same double */
+void config_format_double(char *buf, size_t len, double v);
 const char *config_key_name(int i);
 /* 1 when the key was set (file or argument), 0 when it holds its default */
 int config_given(const sim_config *c, const char *key);

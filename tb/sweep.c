@@ -31,6 +31,9 @@ int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen)
     return 0;
 }
 
+int sweep_npoints(const sweep_spec *sp) { return (int)floor((sp->to - sp->from) / sp->step + 1e-9) + 1; }
+double sweep_point_rate(const sweep_spec *sp, int i) { return sp->from + i * sp->step; }
+
 int sweep_report_failures(const sweep_point *pts, int n, int *all)
 {
     int rc = 0, ran = 0;
@@ -93,7 +96,7 @@ static const char *pstatus(const sweep_point *p)
 
 int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_out, int *npts, char *err, size_t errlen)
 {
-    int n = (int)floor((sp->to - sp->from) / sp->step + 1e-9) + 1;
+    int n = sweep_npoints(sp);
     const double top = sp->flit_unit ? sp->to / base->msg_len : sp->to;
     if (base->process == PROC_BERNOULLI && top > 1) { /* as sim refuses one such rate */
         snprintf(err, errlen, "the rate range reaches %g messages/cycle, above 1, impossible for a Bernoulli process", top);
@@ -105,7 +108,7 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
     if (!pts || !pid || !fd) { snprintf(err, errlen, "out of memory"); free(pts); free(pid); free(fd); return -1; }
     int jobs = sp->jobs > 0 ? sp->jobs : 1, running = 0, next = 0, done = 0, stop_at = n;
     int tty = isatty(2);
-    for (int i = 0; i < n; i++) pts[i].rate = sp->from + i * sp->step;
+    for (int i = 0; i < n; i++) pts[i].rate = sweep_point_rate(sp, i);
     fflush(stdout);
     /* points at index >= stop_at lie past a saturated point and are skipped (ok = 0) */
     while (running || next < stop_at) {

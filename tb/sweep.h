@@ -25,6 +25,9 @@ typedef struct {
     const char *throughput;  /* accepted vs offered plot, or NULL */
 } sweep_spec;
 
+/* the grid of a range: its number of points, and point i in the range's own unit */
+int sweep_npoints(const sweep_spec *sp);
+double sweep_point_rate(const sweep_spec *sp, int i);
 /* parses "A:B:STEP"; 0 or -1 with a reason */
 /* without sp->all, the points above the first saturated (or deadlocked) one are skipped
  * (ok = 0), whichever of them a worker had already finished: the output does not depend on

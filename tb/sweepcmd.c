@@ -90,11 +90,11 @@ static int sweep_report(const sim_config *c, const sweep_spec *sp, sweep_point *
 /* the sweep's grid: point i's rate in messages/node/cycle (as sweep_run computes it) */
 static int grid(const sweep_spec *sp, const sim_config *c, double **rates)
 {
-    int n = (int)floor((sp->to - sp->from) / sp->step + 1e-9) + 1;
+    int n = sweep_npoints(sp);
     *rates = malloc(sizeof **rates * (size_t)n);
     if (!*rates) return -1;
     for (int i = 0; i < n; i++) {
-        double r = sp->from + i * sp->step;
+        double r = sweep_point_rate(sp, i);
         (*rates)[i] = sp->flit_unit ? r / c->msg_len : r;
     }
     return n;
@@ -145,10 +145,8 @@ static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp
             put_word(f, kv);
         }
         char kv[64];
-        for (int digits = 6; digits <= 17; digits++) { /* the shortest decimal that reads back the same */
-            snprintf(kv, sizeof kv, "rate=%.*g", digits, rates[i]);
-            if (strtod(kv + 5, NULL) == rates[i]) break;
-        }
+        memcpy(kv, "rate=", 5);
+        config_format_double(kv + 5, sizeof kv - 5, rates[i]);
         fputc(' ', f);
         put_word(f, kv);
         fputs(" --json ", f);

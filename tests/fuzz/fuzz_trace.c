@@ -10,11 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static int ready;
     char err[CFG_ERR];
     if (!ready) {
-        sim_config c;
-        config_defaults(&c);
-        if (config_set(&c, "k", "4", err, sizeof err) || config_resolve(&c, err, sizeof err) ||
-            topo_init(&t, c.topology, c.n, c.k, err, sizeof err))
-            abort();
+        fuzz_torus(&t, "4");
         ready = 1;
     }
     trace_rec *r = NULL;

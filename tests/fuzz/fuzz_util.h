@@ -2,6 +2,8 @@
  * argument vector. Harness-only code (tests/fuzz/), never linked into flitnet. */
 #ifndef FLITNET_FUZZ_UTIL_H
 #define FLITNET_FUZZ_UTIL_H
+#include "config.h"
+#include "topology.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,5 +50,16 @@ static inline int fuzz_args(const uint8_t *data, size_t size, char **argv)
     }
     argv[argc] = NULL;
     return argc;
+}
+
+/* the default torus with radix k ("8", "4"): the network a reader harness reads for */
+static inline void fuzz_torus(topology *t, const char *k)
+{
+    sim_config c;
+    char err[CFG_ERR];
+    config_defaults(&c);
+    if (config_set(&c, "k", k, err, sizeof err) || config_resolve(&c, err, sizeof err) ||
+        topo_init(t, c.topology, c.n, c.k, err, sizeof err))
+        abort();
 }
 #endif
