@@ -8,6 +8,13 @@
 // Per node: an injection channel in (the source drives it) with its credit mask out,
 // and an ejection channel out (the sink never back-pressures). The obs_* ports show
 // every router output, for the lockstep co-simulation: index x*P + p.
+//
+// The router module is FLITNET_ROUTER, flitnet_router unless the macro names another
+// module with the same parameters and ports (docs/router-interface.md; make cosim-user
+// defines it for a user's router).
+`ifndef FLITNET_ROUTER
+`define FLITNET_ROUTER flitnet_router
+`endif
 module flitnet_network #(
   parameter int          TOPO       = 0,           // flitnet_pkg::topo_e
   parameter int          NDIM       = 2,           // dimensions n (<= 8)
@@ -100,7 +107,7 @@ module flitnet_network #(
     assign ej_vc_o[x*VW +: VW]                 = out_vc[(x*P + PN)*VW +: VW];
     assign ej_flit_o[x*64 +: 64]               = out_flit[(x*P + PN)*64 +: 64];
 
-    flitnet_router #(
+    `FLITNET_ROUTER #(
       .TOPO(TOPO), .NDIM(NDIM), .K(KE), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
       .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .FRING(FRING), .A(A), .HW(HW),
       .VW(VW)

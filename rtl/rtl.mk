@@ -180,3 +180,7 @@ bench-rtl: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/t88v10/cosim
 	$(RTL_BUILD)/t88v10/cosim --bench seed=1 msg_len=64 rate=0.004 cycles=20000 warmup=2000
 
 endif
+
+# ---------------------------------------------------------------- any router (issue 12)
+# make cosim-user, cosim-user-ci, cosim-examples: rtl/user.mk (docs/router-interface.md)
+include rtl/user.mk

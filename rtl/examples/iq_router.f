@@ -1,0 +1,3 @@
+flitnet_iq_vc_alloc.sv
+flitnet_iq_sw_alloc.sv
+flitnet_iq_router.sv

@@ -1,0 +1,27 @@
+# rtl/user.mk: any router in the network (docs/router-interface.md), included at the end
+# of rtl/rtl.mk.
+#   cosim-user      RTL="my/router.sv my/alloc.sv" TOP=my_router [CFG=...] [MODE=scoreboard|lockstep]
+#                   [RUNS="keys; keys; ..."] [NAME=...] [USER_VFLAGS=--assert]: the network
+#                   built around TOP, Verilated, run with flitnet's traffic
+#   cosim-user-ci   the worked example (rtl/examples/) on one small configuration, its two
+#                   broken variants caught, an interface mismatch refused (tests/suites/rtl_user.sh)
+#   cosim-examples  the worked example across the configuration matrix (tests/cosim/examples.sh)
+CFG   ?= topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1
+MODE  ?= scoreboard
+RUNS  ?= seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; \
+         seed=3 flit_rate=0.6 msg_len=16 msg_len_dist=exp; seed=4 flit_rate=0.9 msg_len=5 traffic=bitcomp cycles=2000; \
+         seed=5 flit_rate=0.3 msg_len=1 select=first
+NAME  ?= $(TOP)
+USER_VFLAGS ?= --assert
+
+.PHONY: cosim-user cosim-user-ci cosim-examples
+
+cosim-user: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
+	@test -n '$(TOP)' -a -n '$(RTL)' || { echo 'cosim-user: give RTL="files.sv ..." and TOP=module' >&2; exit 1; }
+	@tests/cosim/user.sh $(RTL_BUILD) '$(NAME)' '$(TOP)' '$(RTL)' '$(CFG)' '$(MODE)' '$(RUNS)' $(USER_VFLAGS)
+
+cosim-user-ci: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
+	@tests/cosim/examples.sh $(RTL_BUILD) ci
+
+cosim-examples: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
+	@tests/cosim/examples.sh $(RTL_BUILD) full

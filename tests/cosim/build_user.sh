@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# build_user.sh DIR TOP "CFG" "FILES" [--patch=FILE] [VERILATOR_FLAG...]
+#     Builds flitnet_network around the router module TOP (docs/router-interface.md) of the
+#     Verilog files FILES, for the configuration CFG (flitnet's structural keys: topology k
+#     n vcs buf_depth obuf_depth routing dateline escape_vcs timeout fault_handling), in
+#     DIR: the Verilated network (traced), DIR/scoreboard (tests/cosim/scoreboard.cpp)
+#     and DIR/cosim (the lockstep harness, tests/cosim/cosim.cpp). The network is the
+#     reference network, rtl/flitnet_network.sv, with FLITNET_ROUTER defined as TOP; the
+#     design files of rtl/ are compiled too, so a router may use flitnet_route and the
+#     other units. First the module's parameters and ports are checked against the
+#     interface (tests/cosim/check_ports.py): a mismatch is one line naming the port.
+#     --patch=FILE: FILES are copied under DIR/src/ and FILE (a patch relative to the
+#     repository root, applied with -p1, no fuzz) is applied to the copies (the broken
+#     examples of rtl/examples/). A model whose inputs did not change is not rebuilt.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+[ $# -ge 4 ] || { echo "usage: build_user.sh DIR TOP CFG FILES [--patch=FILE] [FLAG...]" >&2; exit 1; }
+dir=$1 top=$2 cfg=$3 files=$4
+shift 4
+patchf= flags=()
+for f in "$@"; do
+    case $f in --patch=*) patchf=${f#--patch=} ;; *) flags+=("$f") ;; esac
+done
+VERILATOR=${VERILATOR:-verilator}
+VINC=$($VERILATOR --getenv VERILATOR_ROOT)/include
+[ -n "$top" ] || { echo "cosim-user: name the router module: TOP=module" >&2; exit 1; }
+[[ $top =~ ^[A-Za-z_][A-Za-z0-9_$]*$ ]] || { echo "cosim-user: TOP=$top is not a module name" >&2; exit 1; }
+read -r -a ufiles <<< "$files"
+[ "${#ufiles[@]}" -gt 0 ] || { echo "cosim-user: name the router's Verilog files: RTL=\"a.sv b.sv\"" >&2; exit 1; }
+for f in "${ufiles[@]}"; do
+    [ -f "$f" ] || { echo "cosim-user: no file $f (RTL=)" >&2; exit 1; }
+done
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+
+# a patched copy: DIR/src/<path as given>
+if [ -n "$patchf" ]; then
+    [ -f "$patchf" ] || { echo "cosim-user: no patch $patchf" >&2; exit 1; }
+    rm -rf "$dir/src"
+    for f in "${ufiles[@]}"; do mkdir -p "$dir/src/$(dirname "$f")"; cp "$f" "$dir/src/$f"; done
+    if ! out=$(patch -d "$dir/src" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch -r - < "$patchf" 2>&1); then
+        echo "cosim-user: $patchf does not apply to $files: $out" >&2
+        exit 1
+    fi
+    pf=()
+    for f in "${ufiles[@]}"; do pf+=("$dir/src/$f"); done
+    ufiles=("${pf[@]}")
+fi
+afiles=()
+for f in "${ufiles[@]}"; do afiles+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"); done
+
+mapfile -t rtlfiles < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
+# the spec: what the model depends on; an unchanged one keeps the model
+spec=$( {
+    printf '%s\n' "$top" "$cfg" "${flags[*]:-}"
+    cat "${afiles[@]}" "${rtlfiles[@]}" "$root/tests/cosim/scoreboard.cpp" "$root/tests/cosim/cosim.cpp" \
+        "$root/tests/cosim/build_user.sh" "$root/tests/cosim/check_ports.py" | cksum
+    cksum < "$root/build/libflitnet.a"
+} )
+if [ -f "$dir/spec" ] && [ "$(cat "$dir/spec")" = "$spec" ] && [ -x "$dir/scoreboard" ] && [ -x "$dir/cosim" ]; then
+    exit 0
+fi
+rm -f "$dir/spec" "$dir/scoreboard" "$dir/cosim"
+
+# the interface: parameters, ports, directions, widths
+python3 "$root/tests/cosim/check_ports.py" "$top" "$dir/ports" "$cfg" "${rtlfiles[@]}" "${afiles[@]}" || exit 1
+
+# configuration keys -> the network's parameters (as build_model.sh)
+topo=0 n=2 k=8 v=10 b=1 bo=1 routing=0 dateline=1 escape=0 timeout=0 fring=0
+codes=$("$root/tests/cosim/codes.sh" list)
+code() { # routing|topology NAME
+    awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3; f = 1 } END { exit !f }' <<< "$codes" ||
+        { echo "cosim-user: the C model has no $1 $2" >&2; exit 1; }
+}
+for kv in $cfg; do
+    key=${kv%%=*} val=${kv#*=}
+    case $key in
+    topology) topo=$(code topology "$val") ;;
+    n) n=$val ;;
+    k) k=$val ;;
+    vcs) v=$val ;;
+    buf_depth) b=$val ;;
+    obuf_depth) bo=$val ;;
+    routing) routing=$(code routing "$val") ;;
+    dateline) dateline=$val ;;
+    escape_vcs) escape=$val ;;
+    timeout) timeout=$val ;;
+    fault_handling) case $val in fring) fring=1 ;; auto | software) fring=0 ;;
+                    *) echo "cosim-user: unknown fault_handling $val" >&2; exit 1 ;; esac ;;
+    *) echo "cosim-user: '$key' is not a structural key (CFG=)" >&2; exit 1 ;;
+    esac
+done
+IFS=, read -r -a ks <<< "$k"
+if [ "${#ks[@]}" -eq 1 ]; then ks=(); for ((d = 0; d < n; d++)); do ks+=("$k"); done; fi
+[ "${#ks[@]}" -eq "$n" ] || { echo "cosim-user: k lists ${#ks[@]} radices, n = $n" >&2; exit 1; }
+khex=
+for ((d = n - 1; d >= 0; d--)); do khex+=$(printf %02x "${ks[$d]}"); done
+
+assert=0
+for f in "${flags[@]}"; do [ "$f" = --assert ] && assert=1; done
+[ $assert = 1 ] || flags+=(--noassert)
+rt="verilated.o verilated_threads.o verilated_vcd_c.o"
+rtdir=$(cd "$dir/.." && pwd)/runtime-$($VERILATOR --version | awk '{ print $2 }')-vcd
+name=$(basename "$dir")
+printf '/* generated by tests/cosim/build_user.sh */\n#define MODEL_NAME "%s"\n#define MODEL_CFG "%s"\n#define MODEL_FRING %s\n#define MODEL_ASSERT %s\n' \
+    "$name" "$cfg" "$fring" "$assert" > "$dir/model_cfg.h"
+
+rm -rf "$dir/obj"
+if ! $VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stmts 2 --trace \
+    --timescale 1ns/1ns --top-module flitnet_network --prefix Vnet -Mdir "$dir/obj" \
+    +define+FLITNET_ROUTER="$top" \
+    -GTOPO=$topo -GNDIM="$n" -GK="64'h$khex" -GV="$v" -GB="$b" -GBO="$bo" -GROUTING=$routing \
+    -GDATELINE="$dateline" -GESCAPE_VCS="$escape" -GTIMEOUT="$timeout" -GFRING=$fring "${flags[@]}" \
+    "${rtlfiles[@]}" "${afiles[@]}" > "$dir/verilator.log" 2>&1; then
+    grep -v '^-Info: Command Line disabled gate optimization' "$dir/verilator.log" >&2 || true
+    echo "cosim-user: Verilator failed on the network around $top (messages above; $dir/verilator.log)" >&2
+    exit 1
+fi
+make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
+    Vnet__ALL.a > "$dir/obj/build.log"
+mkdir -p "$rtdir"
+(
+    flock 9
+    for o in $rt; do
+        [ -f "$rtdir/$o" ] && continue
+        make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
+            "$o" >> "$dir/obj/build.log"
+        cp "$dir/obj/$o" "$rtdir/$o.tmp" && mv "$rtdir/$o.tmp" "$rtdir/$o"
+    done
+) 9> "$rtdir/lock"
+find "$dir/obj" -name '*.d' -delete
+objs=()
+for o in $rt; do objs+=("$rtdir/$o"); done
+for h in scoreboard cosim; do
+    ${CXX:-g++} -std=c++17 -Wall -Wextra -Werror -O2 -g -DVM_TRACE=1 -DVM_TRACE_FST=0 \
+        -isystem "$dir/obj" -isystem "$VINC" -isystem "$VINC/vltstd" -I"$dir" -I"$root/c_model" -I"$root/tb" \
+        -c "$root/tests/cosim/$h.cpp" -o "$dir/$h.o"
+    ${CXX:-g++} "$dir/$h.o" "$dir/obj/Vnet__ALL.a" "${objs[@]}" "$root/build/libflitnet.a" \
+        -lcjson -linih -lgsl -lgslcblas -lm -lz -pthread -o "$dir/$h"
+done
+echo "$spec" > "$dir/spec"

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""check_ports.py TOP WORKDIR "CFG" FILE...: checks that module TOP, elaborated with the
+parameters flitnet_network passes for the configuration CFG (flitnet's structural keys),
+has the router port interface of docs/router-interface.md: every port by name,
+direction and width, nothing more. Prints one line naming the first mismatch and exits
+1; prints nothing and exits 0 when the module fits. FILE... are the Verilog files
+(rtl/flitnet.f's and the user's)."""
+import math
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+PARAMS = ["TOPO", "NDIM", "K", "P", "V", "B", "BO", "ROUTING", "DATELINE", "ESCAPE_VCS", "TIMEOUT", "FRING", "A",
+          "HW", "VW"]
+
+
+def fail(msg):
+    print("cosim-user: " + msg)
+    sys.exit(1)
+
+
+def derive(cfg, codes):
+    """the network's parameters for the configuration, as flitnet_pkg derives them"""
+    kv = dict(x.split("=", 1) for x in cfg.split())
+    topo = kv.get("topology", "torus")
+    n = int(kv.get("n", "2"))
+    ks = [int(x) for x in kv.get("k", "8").split(",")]
+    if len(ks) == 1:
+        ks = ks * n
+    if topo == "hypercube":
+        ks = [2] * n
+    if len(ks) != n:
+        fail("k lists %d radices, n = %d" % (len(ks), n))
+    N = 1
+    for k in ks:
+        N *= k
+    if topo == "torus":
+        pn, d = 2 * n, sum(k // 2 for k in ks)
+    elif topo == "mesh":
+        pn, d = 2 * n, sum(k - 1 for k in ks)
+    elif topo == "torus_uni":
+        pn, d = n, sum(k - 1 for k in ks)
+    elif topo == "hypercube":
+        pn, d = n, n
+    else:
+        fail("unknown topology '%s'" % topo)
+    v = int(kv.get("vcs", "10"))
+    a = max(1, math.ceil(math.log2(N))) if N > 1 else 1
+    hw = math.ceil(math.log2(d + 1)) + 1
+    vw = math.ceil(math.log2(v)) if v > 1 else 1
+    khex = "".join("%02x" % k for k in reversed(ks))
+    fring = 1 if kv.get("fault_handling") == "fring" else 0
+    p = {
+        "TOPO": codes[("topology", topo)], "NDIM": n, "K": "64'h" + khex, "P": pn + 1, "V": v,
+        "B": int(kv.get("buf_depth", "1")), "BO": int(kv.get("obuf_depth", "1")),
+        "ROUTING": codes[("routing", kv.get("routing", "dor"))], "DATELINE": int(kv.get("dateline", "1")),
+        "ESCAPE_VCS": int(kv.get("escape_vcs", "0")), "TIMEOUT": int(kv.get("timeout", "0")), "FRING": fring,
+        "A": a, "HW": hw, "VW": vw,
+    }
+    return p
+
+
+def main():
+    top, work, cfg, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    codes = {}
+    out = subprocess.run([os.path.join(root, "tests/cosim/codes.sh"), "list"], capture_output=True, text=True)
+    for line in out.stdout.splitlines():
+        f = line.split()
+        if len(f) >= 3 and f[0] in ("routing", "topology"):
+            codes[(f[0], f[1])] = int(f[2])
+    try:
+        p = derive(cfg, codes)
+    except KeyError as e:
+        fail("the C model has no %s %s" % e.args[0])
+    P, V, A, VW = p["P"], p["V"], p["A"], p["VW"]
+    os.makedirs(work, exist_ok=True)
+    xml = os.path.join(work, "ports.xml")
+    cmd = ["verilator", "--xml-only", "--xml-output", xml, "-Mdir", work, "-Wno-fatal", "-Wno-lint", "-Wno-style",
+           "--top-module", top] + ["-G%s=%s" % (k, p[k]) for k in PARAMS] + files
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        err = r.stderr
+        m = re.search(r"Parameters from the command line were not found in the design: (\S+)", err)
+        if m:
+            fail("module %s has no parameter %s (the network passes every one of %s; docs/router-interface.md, "
+                 "\"Parameters\")" % (top, m.group(1), " ".join(PARAMS)))
+        m = re.search(r"Specified --top-module '([^']*)' was not found", err)
+        if m:
+            fail("no module %s in the RTL files (%s)" % (top, " ".join(files[-3:])))
+        first = next((l for l in err.splitlines() if l.startswith("%Error")), err.strip().splitlines()[0] if err.strip() else "?")
+        fail("Verilator cannot elaborate module %s with the network's parameters: %s" % (top, first))
+    tree = ET.parse(xml)
+    dtypes = {}
+    for d in tree.iter():
+        if d.get("id") is not None and d.tag.endswith("dtype"):
+            dtypes[d.get("id")] = d
+    mod = next((m for m in tree.iter("module") if m.get("topModule") == "1"), None)
+    if mod is None:
+        fail("no module %s in the RTL files" % top)
+    have = {}
+    for var in mod.findall("var"):
+        if var.get("dir") is None or var.get("pinIndex") is None:
+            continue
+        d = dtypes.get(var.get("dtype_id"))
+        if d is not None and d.tag != "basicdtype":
+            fail("module %s: port %s is not a packed vector of logic (%s); the interface's ports are all flat "
+                 "vectors" % (top, var.get("name"), d.tag))
+        w = 1
+        if d is not None and d.get("left") is not None:
+            w = abs(int(d.get("left")) - int(d.get("right"))) + 1
+        have[var.get("name")] = (var.get("dir"), w)
+    want = [
+        ("clk_i", "input", 1, "1"), ("rst_ni", "input", 1, "1"), ("node_id_i", "input", A, "A"),
+        ("lfsr_seed_i", "input", 16, "16"), ("sel_random_i", "input", 1, "1"),
+        ("faulty_nbr_i", "input", P - 1, "P-1"), ("ring_ok_i", "input", 2 * (P - 1), "2(P-1)"),
+        ("in_valid_i", "input", P, "P"), ("in_vc_i", "input", P * VW, "P*VW"), ("in_flit_i", "input", P * 64, "P*64"),
+        ("cr_o", "output", P * V, "P*V"), ("out_valid_o", "output", P, "P"), ("out_vc_o", "output", P * VW, "P*VW"),
+        ("out_flit_o", "output", P * 64, "P*64"), ("cr_i", "input", P * V, "P*V"),
+    ]
+    sizes = "P=%d V=%d A=%d VW=%d" % (P, V, A, VW)
+    for name, d, w, expr in want:
+        if name not in have:
+            fail("module %s has no port %s (%s, %s = %d bits with %s; docs/router-interface.md, \"Ports\")"
+                 % (top, name, d, expr, w, sizes))
+        hd, hw = have[name]
+        if hd != d:
+            fail("module %s: port %s is an %s, the interface has it as an %s" % (top, name, hd, d))
+        if hw != w:
+            fail("module %s: port %s is %d bits wide, the network connects %s = %d bits (%s)"
+                 % (top, name, hw, expr, w, sizes))
+    names = [x[0] for x in want]
+    for name in have:
+        if name not in names:
+            fail("module %s has a port %s that the network does not connect (the interface's ports: %s)"
+                 % (top, name, " ".join(names)))
+
+
+main()

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# examples.sh BUILD ci|full: the worked example of docs/router-interface.md through the
+# scoreboard (tests/cosim/user.sh), the two broken variants caught, and a router whose
+# port list does not match refused with one line naming the port.
+#   ci:   one small configuration (4x4 torus, V = 2, B = 2, dor) at three loads, the two
+#         broken variants on it, the interface mismatch (make cosim-user-ci, tests/suites/rtl_user.sh)
+#   full: the matrix (make cosim-examples): tori, a mesh, a hypercube, a unidirectional
+#         torus; dor, dor_escape, duato, duato_nbc with a time-out, fully_adaptive, dor
+#         with f-rings and faults; light load to past saturation; several traffic patterns
+# Ends with "N passed, N failed".
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$1 which=$2
+EX="$root/rtl/examples/flitnet_iq_vc_alloc.sv $root/rtl/examples/flitnet_iq_sw_alloc.sv $root/rtl/examples/flitnet_iq_router.sv"
+# the broken variants' patches name the files relative to the repository root
+EXREL="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
+pass=0 fail=0
+t0=$SECONDS
+
+one() { # name cfg runs [build option...]
+    local out p f
+    out=$("$root/tests/cosim/user.sh" "$build" "$1" flitnet_iq_router "$EX" "$2" scoreboard "$3" "${@:4}" 2>&1)
+    printf '%s\n' "$out" | sed '$d'
+    p=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    f=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    pass=$((pass + ${p:-0}))
+    fail=$((fail + ${f:-1}))
+}
+
+broken() { # name cfg runs patch
+    local out p f
+    out=$(cd "$root" && tests/cosim/user.sh "$build" "$1" flitnet_iq_router "$EXREL" "$2" scoreboard "$3" \
+          --patch="$root/rtl/examples/broken/$4.patch" 2>&1)
+    printf '%s\n' "$out" | sed '$d'
+    p=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    f=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    pass=$((pass + ${p:-0}))
+    fail=$((fail + ${f:-1}))
+}
+
+T44V2="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dateline=1"
+LOADS="seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5 cycles=2000"
+one iq_t44v2 "$T44V2" "$LOADS"
+broken iq_t44v2_drop "$T44V2" "!seed=1 flit_rate=0.4 msg_len=5" IQ_DROP_ON_CONFLICT
+broken iq_t44v2_credit "$T44V2" "!seed=1 flit_rate=0.4 msg_len=5" IQ_CREDIT_EARLY
+
+# the interface: a module whose credit input is P bits, not P*V, is refused naming cr_i
+out=$("$root/tests/cosim/build_user.sh" "$build/user/bad_ports" user_bad_ports "$T44V2" \
+      "$root/tests/cosim/user_bad_ports.sv" 2>&1)
+rc=$?
+if [ $rc -ne 0 ] && [ "$(wc -l <<< "$out")" -eq 1 ] && grep -q '^cosim-user: .*port cr_i ' <<< "$out"; then
+    pass=$((pass + 1))
+    printf 'ok   %-22s refused: %s\n' user_bad_ports "$out"
+else
+    fail=$((fail + 1))
+    printf 'FAIL %-22s expected a one-line refusal naming cr_i (exit %s):\n%s\n' user_bad_ports "$rc" "$out"
+fi
+
+if [ "$which" = full ]; then
+    one iq_t44v4 "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
+        "seed=1 flit_rate=0.05 msg_len=5; seed=2 flit_rate=0.3 msg_len=16 msg_len_dist=exp; seed=3 flit_rate=0.5 msg_len=5 traffic=bitcomp; seed=4 flit_rate=0.9 msg_len=64 cycles=4000; seed=5 flit_rate=0.3 msg_len=1 select=first"
+    one iq_t44v2b1 "topology=torus k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1" \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.8 msg_len=5 traffic=tornado"
+    one iq_m54v3e "topology=mesh k=5,4 n=2 vcs=3 buf_depth=2 obuf_depth=2 routing=dor_escape dateline=1" \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.35 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5"
+    one iq_h4v3d_to32 "topology=hypercube n=4 vcs=3 buf_depth=2 obuf_depth=1 routing=duato dateline=1 timeout=32" \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=8 traffic=bitrev; seed=3 flit_rate=0.95 msg_len=5"
+    one iq_t44v6dnbc_to8 "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 timeout=8" \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=8 traffic=shuffle; seed=3 flit_rate=0.95 msg_len=16"
+    one iq_t44v4fa "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=fully_adaptive dateline=1" \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.9 msg_len=8"
+    one iq_u44v3 "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.6 msg_len=5"
+    one iq_t44v6fr "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=dor dateline=1 fault_handling=fring" \
+        "seed=1 flit_rate=0.1 msg_len=5 fault_nodes=5; seed=2 flit_rate=0.5 msg_len=5 fault_nodes=5,10"
+fi
+echo "examples ($which): $((SECONDS - t0)) s"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

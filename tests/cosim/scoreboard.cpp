@@ -1,0 +1,885 @@
+// scoreboard.cpp: scoreboard check of a Verilated network built around any router that
+// follows docs/router-interface.md (tests/cosim/build_user.sh), against flitnet's
+// traffic, with the C model run beside it on the same traffic for the performance.
+//
+// Unlike the lockstep harness (cosim.cpp) it does not need the router to be the
+// contract's cycle for cycle. Every cycle it watches the network's edges (injection and
+// ejection channels) and every link and credit wire, and checks:
+//   - every message generated is delivered exactly once, at its destination, with every
+//     flit intact and in order; no flit appears that was not injected, and a head moves
+//     only out of the router it is in (no copies);
+//   - worms never interleave on one VC of a link (a head only after the last tail, a
+//     body or tail flit only inside a worm);
+//   - no flit is sent on a VC without a credit (a per-link-VC count, B at reset, -1 per
+//     flit sent, +1 per credit returned) and no credit comes back that was not owed
+//     (more than B: returned twice); no flit on an unconnected port, or on a VC >= V;
+//   - no flit enters or leaves a faulty or disabled node;
+//   - deadlock: nothing moves (no flit on any channel, no credit) for deadlock_cycles
+//     cycles while flits are inside; livelock: a head past its hop budget;
+//   - an RTL assertion that fails (verilator --assert) is a violation too.
+// The first violation stops the run with the cycle, router, port, VC, flit and message;
+// the run is then repeated up to the violation with waves of cycles t-40 .. t+2.
+// At the end it prints the design's latency (mean and percentiles), throughput and
+// per-VC use of the links beside the C model's on the same traffic.
+#include "model_cfg.h"
+
+#include "Vnet.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
+
+extern "C" {
+#include "config.h"
+#include "flit.h"
+#include "lfsr.h"
+#include "message.h"
+#include "netsetup.h"
+#include "network.h"
+#include "route.h"
+#include "sink.h"
+#include "source.h"
+#include "topology.h"
+#include "traffic.h"
+}
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <sys/stat.h>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+// ------------------------------------------------------------------ port access
+template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+static uint64_t get_bits(const T &v, int lo, int w)
+{
+    uint64_t x = static_cast<uint64_t>(v) >> lo;
+    return w >= 64 ? x : x & ((1ULL << w) - 1);
+}
+template <std::size_t W>
+static uint64_t get_bits(const VlWide<W> &v, int lo, int w)
+{
+    uint64_t r = 0;
+    for (int got = 0; got < w;) {
+        int b = lo + got, off = b & 31, take = 32 - off < w - got ? 32 - off : w - got;
+        uint64_t bits = (static_cast<uint64_t>(v[static_cast<size_t>(b >> 5)]) >> off) & ((1ULL << take) - 1);
+        r |= bits << got;
+        got += take;
+    }
+    return r;
+}
+template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+static void set_bits(T &v, int lo, int w, uint64_t val)
+{
+    uint64_t m = (w >= 64 ? ~0ULL : (1ULL << w) - 1) << lo;
+    v = static_cast<T>((static_cast<uint64_t>(v) & ~m) | ((val << lo) & m));
+}
+template <std::size_t W>
+static void set_bits(VlWide<W> &v, int lo, int w, uint64_t val)
+{
+    for (int got = 0; got < w;) {
+        int b = lo + got, off = b & 31, take = 32 - off < w - got ? 32 - off : w - got;
+        uint32_t m = static_cast<uint32_t>(((1ULL << take) - 1) << off);
+        uint32_t bits = static_cast<uint32_t>(((val >> got) & ((1ULL << take) - 1)) << off);
+        EData &word = v[static_cast<size_t>(b >> 5)];
+        word = (word & ~m) | bits;
+        got += take;
+    }
+}
+
+// ------------------------------------------------------------------ one side's node ends
+struct Side {
+    std::vector<source> src;
+    std::vector<sink> snk;
+    msg_table mt;
+    sink_errors err;
+    source_env senv;
+    sink_env kenv;
+    uint64_t generated = 0, delivered = 0, win_flits = 0;
+    bool fwd_overflow = false;
+    std::vector<double> lat;          // per message generated after the warm-up
+    std::vector<uint64_t> vc_heads;   // head flits on network links, per VC
+    std::vector<uint64_t> vc_flits;   // flits on network links, per VC
+};
+
+static int side_init(Side &s, int N, int V, const sim_config &cfg, const flit_layout *fl, const routing *rt,
+                     const topology *t)
+{
+    s.src.resize(static_cast<size_t>(N));
+    s.snk.resize(static_cast<size_t>(N));
+    memset(&s.mt, 0, sizeof s.mt);
+    memset(&s.err, 0, sizeof s.err);
+    if (msgtab_init(&s.mt, N, fl->IW)) return -1;
+    for (int x = 0; x < N; x++) {
+        if (source_init(&s.src[static_cast<size_t>(x)], cfg.max_queue, V, cfg.buf_depth)) return -1;
+        sink_init(&s.snk[static_cast<size_t>(x)]);
+    }
+    source_env_init(&s.senv, V, cfg.buf_depth, fl, rt, &s.mt);
+    s.kenv = sink_env{fl, t, rt->minimal, &s.mt, &s.err, rt->algo->reroute != nullptr};
+    s.vc_heads.assign(static_cast<size_t>(V), 0);
+    s.vc_flits.assign(static_cast<size_t>(V), 0);
+    return 0;
+}
+
+static void side_free(Side &s)
+{
+    for (auto &x : s.src) source_free(&x);
+    msgtab_free(&s.mt);
+}
+
+// the sink of node x takes the ejection flit of cycle t (as cosim.cpp's eject)
+static void eject(Side &s, int x, uint64_t t, const link_sig &l, const sim_config &cfg)
+{
+    if (l.vc < 0) return;
+    const bool in_window = t >= static_cast<uint64_t>(cfg.warmup) && t < static_cast<uint64_t>(cfg.cycles);
+    if (in_window) s.win_flits++;
+    msg_rec m;
+    int msrc;
+    int ks = sink_step(&s.snk[static_cast<size_t>(x)], &s.kenv, x, t, &l, &m, &msrc);
+    if (ks == 2) {
+        if (in_window) s.win_flits -= static_cast<uint64_t>(m.len) < s.win_flits ? static_cast<uint64_t>(m.len) : s.win_flits;
+        if (source_forward(&s.src[static_cast<size_t>(x)], &s.senv, x, t, &m, cfg.reinject_delay)) s.fwd_overflow = true;
+    } else if (ks) {
+        s.delivered++;
+        if (m.gen >= static_cast<uint64_t>(cfg.warmup)) s.lat.push_back(static_cast<double>(t - m.gen + 1));
+    }
+}
+
+struct GenCtx {
+    Side *sides[2];
+    int nsides;
+    bool overflow = false;
+};
+
+static void on_message(void *user, uint64_t cycle, int s, int d, int len)
+{
+    GenCtx *g = static_cast<GenCtx *>(user);
+    for (int i = 0; i < g->nsides; i++) {
+        if (source_enqueue(&g->sides[i]->src[static_cast<size_t>(s)], cycle, d, len)) g->overflow = true;
+        else g->sides[i]->generated++;
+    }
+}
+
+// ------------------------------------------------------------------ the scoreboard
+struct Msg {
+    int dst, len, at;       // at: the router the head is in (-1: ejected)
+    int hops;               // network links the head crossed
+    uint64_t gen, inj;
+    int osrc, final;
+};
+
+struct Worm {               // per channel VC: the worm in progress
+    bool open = false;
+    int src = 0;
+    uint32_t id = 0;
+    int next = 0;           // index of the next flit expected
+    int len = 0;
+};
+
+struct Violation {
+    bool found = false;
+    uint64_t cycle = 0;
+    std::string text;
+};
+
+static std::string node_name(const topology *t, int x)
+{
+    char b[128];
+    topo_node_name(t, x, b, sizeof b);
+    return std::to_string(x) + " " + b;
+}
+
+static std::string port_name(const topology *t, int p)
+{
+    if (p == t->Pn) return std::to_string(p) + " (local)";
+    char b[32];
+    topo_port_name(t, p, b, sizeof b);
+    return std::to_string(p) + " (" + b + ")";
+}
+
+static uint64_t key_of(int src, uint32_t id) { return (static_cast<uint64_t>(static_cast<uint32_t>(src)) << 32) | id; }
+
+struct Board {
+    const topology *t;
+    const flit_layout *fl;
+    int N, P, Pn, V, B;
+    bool absorb;                       // the routing may eject before the destination (swft)
+    int hop_budget;
+    const uint8_t *faulty;
+    std::vector<int> up;               // [x*Pn + p]: the node whose output p feeds input p of x
+    std::vector<int> credit;           // [(x*P + p)*V + v]: credits of output VC (x, p, v); p = Pn: the source's
+    std::vector<Worm> worm;            // [(x*P + p)*V + v]: output channels; [(N*P + x)*V + v]: injection
+    std::unordered_map<uint64_t, Msg> msgs;
+    uint64_t checked = 0, flits = 0, credits_seen = 0, inside = 0;
+    Violation v;
+
+    std::string msg_text(int src, uint32_t id) const
+    {
+        auto it = msgs.find(key_of(src, id));
+        char b[320];
+        if (it == msgs.end()) {
+            snprintf(b, sizeof b, "message %u of node %s (not in flight)", id, node_name(t, src).c_str());
+            return b;
+        }
+        const Msg &m = it->second;
+        snprintf(b, sizeof b, "message %u of node %s -> node %s, %d flits, generated in cycle %" PRIu64
+                 ", head injected in cycle %" PRIu64 ", %d hops so far", id, node_name(t, src).c_str(),
+                 node_name(t, m.dst).c_str(), m.len, m.gen, m.inj, m.hops);
+        return b;
+    }
+
+    void fail(uint64_t cyc, int x, int p, int vc, const std::string &what, const std::string &msg, uint64_t flit, bool has_flit)
+    {
+        if (v.found) return;
+        v.found = true;
+        v.cycle = cyc;
+        std::string where;
+        if (x >= 0) {
+            where = "router " + node_name(t, x);
+            if (p >= 0) {
+                where += ", output port " + port_name(t, p);
+                if (p == Pn) where += " (ejection)";
+                else if (t->nbr[x * Pn + p] >= 0) where += " (link to router " + node_name(t, t->nbr[x * Pn + p]) + ")";
+            }
+            if (vc >= 0) where += ", VC " + std::to_string(vc);
+        }
+        char fd[256] = "";
+        if (has_flit) flit_describe(fl, flit, fd, sizeof fd);
+        v.text = "VIOLATION in cycle " + std::to_string(cyc) + ": " + what + (where.empty() ? "" : "\n  where:   " + where) +
+                 (has_flit ? std::string("\n  flit:    ") + fd : "") + (msg.empty() ? "" : "\n  message: " + msg);
+    }
+
+    // a flit on channel (x, p, vc): output port p of router x (p = Pn: ejection), or the
+    // injection channel of node x (inj)
+    void flit_seen(uint64_t cyc, int x, int p, int vc, uint64_t f, bool inj, const std::vector<int> &gen_len,
+                   const msg_table *mt)
+    {
+        const size_t w = inj ? static_cast<size_t>((N * P + x) * V + vc) : static_cast<size_t>((x * P + p) * V + vc);
+        Worm &wm = worm[w];
+        flits++;
+        if (flit_is_head(f)) {
+            const int src = flit_src(fl, f), dst = flit_dst(fl, f);
+            const uint32_t id = flit_id(fl, f);
+            if (wm.open) {
+                fail(cyc, x, inj ? -1 : p, vc,
+                     std::string(inj ? "injection: " : "") + "a head flit inside another worm on this VC (worms interleaved): the worm of " +
+                         msg_text(wm.src, wm.id) + " is at flit " + std::to_string(wm.next),
+                     msg_text(src, id), f, true);
+                return;
+            }
+            const uint64_t k = key_of(src, id);
+            if (inj) {
+                if (msgs.count(k)) {
+                    fail(cyc, x, -1, vc, "injection of a message id still in flight", msg_text(src, id), f, true);
+                    return;
+                }
+                msg_rec *r = msgtab_get(const_cast<msg_table *>(mt), src, id);
+                Msg m;
+                m.dst = dst;
+                m.len = r ? r->len : gen_len[static_cast<size_t>(x)];
+                m.at = x;
+                m.hops = 0;
+                m.gen = r ? r->gen : cyc;
+                m.inj = cyc;
+                m.osrc = r ? r->osrc : src;
+                m.final = r ? r->final : dst;
+                msgs[k] = m;
+                inside++;
+                wm.open = !flit_is_tail(f);
+                wm.src = src;
+                wm.id = id;
+                wm.next = 1;
+                wm.len = m.len;
+                return;
+            }
+            auto it = msgs.find(k);
+            if (it == msgs.end()) {
+                fail(cyc, x, p, vc, "a head flit that was not injected (no such message in flight)", "", f, true);
+                return;
+            }
+            Msg &m = it->second;
+            if (m.at != x) {
+                fail(cyc, x, p, vc,
+                     "the head of a message left router " + node_name(t, x) + " but is in router " +
+                         (m.at < 0 ? std::string("none (ejected already)") : node_name(t, m.at)) + " (a copy)",
+                     msg_text(src, id), f, true);
+                return;
+            }
+            if (dst != m.dst) {
+                fail(cyc, x, p, vc, "the head's destination changed: injected for node " + node_name(t, m.dst),
+                     msg_text(src, id), f, true);
+                return;
+            }
+            if ((m.len == 1) != (flit_is_tail(f) != 0)) {
+                fail(cyc, x, p, vc, "a head flit of the wrong kind for a message of " + std::to_string(m.len) + " flits",
+                     msg_text(src, id), f, true);
+                return;
+            }
+            if (p == Pn) {
+                if (dst != x && !absorb) {
+                    fail(cyc, x, p, vc, "a message ejected at router " + node_name(t, x) + ", not at its destination",
+                         msg_text(src, id), f, true);
+                    return;
+                }
+                m.at = -1;
+            } else {
+                m.hops++;
+                m.at = t->nbr[x * Pn + p];
+                if (m.hops > hop_budget) {
+                    fail(cyc, x, p, vc,
+                         "livelock: the head took its " + std::to_string(m.hops) + "th hop, past the hop budget of " +
+                             std::to_string(hop_budget) + " (distance " + std::to_string(topo_distance(t, x, dst)) +
+                             " from here)",
+                         msg_text(src, id), f, true);
+                    return;
+                }
+            }
+            wm.open = !flit_is_tail(f);
+            wm.src = src;
+            wm.id = id;
+            wm.next = 1;
+            wm.len = m.len;
+            if (p == Pn && !wm.open) delivered(k);
+            return;
+        }
+        // body or tail
+        if (!wm.open) {
+            fail(cyc, x, inj ? -1 : p, vc, std::string(inj ? "injection: " : "") + "a body or tail flit outside a worm (no head before it on this VC)", "", f, true);
+            return;
+        }
+        const uint64_t want = flit_make_body(wm.src, wm.id, wm.next, wm.next == wm.len - 1);
+        if (f != want) {
+            char wd[256];
+            flit_describe(fl, want, wd, sizeof wd);
+            fail(cyc, x, inj ? -1 : p, vc,
+                 std::string("a flit lost, changed or out of order: expected flit ") + std::to_string(wm.next) + " of the worm, " + wd,
+                 msg_text(wm.src, wm.id), f, true);
+            return;
+        }
+        wm.next++;
+        if (flit_is_tail(f)) {
+            wm.open = false;
+            if (!inj && p == Pn) delivered(key_of(wm.src, wm.id));
+        }
+    }
+
+    void delivered(uint64_t k)
+    {
+        msgs.erase(k);
+        inside--;
+        checked++;
+    }
+};
+
+struct Perf {
+    uint64_t generated = 0, delivered = 0;
+    double mean = 0, p50 = 0, p90 = 0, p99 = 0, max = 0, tput = 0;
+    std::vector<uint64_t> vc_heads, vc_flits;
+};
+
+static double pct(const std::vector<double> &s, double q)
+{
+    if (s.empty()) return 0;
+    size_t i = static_cast<size_t>(q * static_cast<double>(s.size() - 1) + 0.5);
+    return s[std::min(i, s.size() - 1)];
+}
+
+static Perf perf_of(Side &s, double win, int N)
+{
+    Perf p;
+    p.generated = s.generated;
+    p.delivered = s.delivered;
+    std::vector<double> l = s.lat;
+    std::sort(l.begin(), l.end());
+    double sum = 0;
+    for (double x : l) sum += x;
+    p.mean = l.empty() ? 0 : sum / static_cast<double>(l.size());
+    p.p50 = pct(l, 0.5);
+    p.p90 = pct(l, 0.9);
+    p.p99 = pct(l, 0.99);
+    p.max = l.empty() ? 0 : l.back();
+    p.tput = static_cast<double>(s.win_flits) / (win * N);
+    p.vc_heads = s.vc_heads;
+    p.vc_flits = s.vc_flits;
+    return p;
+}
+
+struct Opts {
+    bool c = true;                     // run the C model beside it
+    std::string waves_dir;
+    uint64_t w_from = 0, w_to = UINT64_MAX, stop_at = UINT64_MAX;
+    int hop_budget = 0;                // 0: 4 D + 16
+};
+
+struct Result {
+    Violation v;
+    uint64_t cycles = 0, checked = 0, flits = 0, credits = 0, gen_stop = 0;
+    bool saturated = false;
+    Perf rtl, cm;
+};
+
+static bool mkdir_p(const std::string &d)
+{
+    std::string cur;
+    for (size_t i = 0; i <= d.size(); i++) {
+        if ((i == d.size() || d[i] == '/') && !cur.empty()) mkdir(cur.c_str(), 0777);
+        if (i < d.size()) cur += d[i];
+    }
+    struct stat st;
+    return stat(d.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &err)
+{
+    char e[512];
+    net_setup ns;
+    if (net_setup_build(&ns, &cfg, e, sizeof e)) { err = e; return -1; }
+    struct Cleanup {
+        net_setup *s;
+        ~Cleanup() { net_setup_free(s); }
+    } cleanup{&ns};
+    const topology &t = ns.t;
+    const flit_layout &fl = ns.fl;
+    const routing &rt = ns.rt;
+    network &net = ns.net;
+    traffic &tr = ns.tr;
+    const int N = t.N, P = t.P, Pn = t.Pn, V = cfg.vcs;
+    const int VW = V > 1 ? 32 - __builtin_clz(static_cast<unsigned>(V - 1)) : 1;
+    if (route_fring(&rt) != MODEL_FRING) {
+        snprintf(e, sizeof e, "model %s was built %s the f-ring layer, but this run %s it (fault_handling = fring needs faults)",
+                 MODEL_NAME, MODEL_FRING ? "with" : "without", route_fring(&rt) ? "uses" : "does not use");
+        err = e;
+        return -1;
+    }
+
+    Side sc, sr;
+    if (side_init(sc, N, V, cfg, &fl, &rt, &t) || side_init(sr, N, V, cfg, &fl, &rt, &t)) {
+        err = "out of memory";
+        side_free(sc);
+        side_free(sr);
+        return -1;
+    }
+    struct SideCleanup {
+        Side *a, *b;
+        ~SideCleanup() { side_free(*a); side_free(*b); }
+    } side_cleanup{&sc, &sr};
+    GenCtx g;
+    g.nsides = 0;
+    g.sides[g.nsides++] = &sr;
+    if (o.c) g.sides[g.nsides++] = &sc;
+
+    Board bd;
+    bd.t = &t;
+    bd.fl = &fl;
+    bd.N = N;
+    bd.P = P;
+    bd.Pn = Pn;
+    bd.V = V;
+    bd.B = cfg.buf_depth;
+    bd.absorb = rt.algo->reroute != nullptr;
+    bd.hop_budget = o.hop_budget > 0 ? o.hop_budget : 4 * t.diameter + 16;
+    bd.faulty = ns.faulty;
+    bd.up.assign(static_cast<size_t>(N * Pn), -1);
+    for (int x = 0; x < N; x++)
+        for (int p = 0; p < Pn; p++)
+            if (t.nbr[x * Pn + p] >= 0) bd.up[static_cast<size_t>(t.nbr[x * Pn + p] * Pn + p)] = x;
+    bd.credit.assign(static_cast<size_t>(N * P * V), cfg.buf_depth);
+    bd.worm.assign(static_cast<size_t>((N * P + N) * V), Worm());
+    std::vector<int> gen_len(static_cast<size_t>(N), 0);
+
+    std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
+    ctx->fatalOnError(false);
+    std::unique_ptr<Vnet> top(new Vnet(ctx.get(), "TOP"));
+#if VM_TRACE
+    std::unique_ptr<VerilatedVcdC> tfp;
+    if (!o.waves_dir.empty()) {
+        if (!mkdir_p(o.waves_dir)) { err = "cannot create " + o.waves_dir; return -1; }
+        ctx->traceEverOn(true);
+        tfp.reset(new VerilatedVcdC);
+        top->trace(tfp.get(), 99);
+        std::string path = o.waves_dir + "/rtl.vcd";
+        tfp->open(path.c_str());
+        if (!tfp->isOpen()) { err = "cannot write " + path; return -1; }
+    }
+    auto dump = [&](uint64_t when) {
+        if (tfp && when >= 10 * o.w_from && (o.w_to == UINT64_MAX || when <= 10 * o.w_to + 5)) tfp->dump(when);
+    };
+#else
+    if (!o.waves_dir.empty()) { err = "this model was built without --trace: no waves"; return -1; }
+    auto dump = [](uint64_t) {};
+#endif
+
+    top->clk_i = 1;
+    top->rst_ni = 1;
+    top->sel_random_i = cfg.select == SELECT_RANDOM;
+    for (int x = 0; x < N; x++) {
+        set_bits(top->lfsr_seed_i, 16 * x, 16, lfsr_seed(cfg.seed, x));
+        set_bits(top->faulty_i, x, 1, ns.faulty && ns.faulty[x]);
+        set_bits(top->ring_ok_i, 2 * Pn * x, 2 * Pn, route_ring_ok(&rt, x));
+    }
+    top->eval();
+    top->rst_ni = 0;
+    top->eval();
+    top->rst_ni = 1;
+    top->eval();
+    if (static_cast<int>(top->cfg_nodes_o) != N || static_cast<int>(top->cfg_ports_o) != P ||
+        static_cast<int>(top->cfg_addr_bits_o) != fl.A || static_cast<int>(top->cfg_hop_bits_o) != fl.HW ||
+        static_cast<int>(top->cfg_topo_o) != static_cast<int>(t.kind) ||
+        static_cast<int>(top->cfg_routing_o) != route_base_algo(&rt)->code ||
+        static_cast<int>(top->cfg_fring_o) != route_fring(&rt)) {
+        err = "the Verilated network does not match the configuration (topology, routing, N, P, A or HW)";
+        return -1;
+    }
+    dump(0);
+
+    std::vector<uint32_t> rtl_cr(static_cast<size_t>(N), 0);
+    const uint64_t cycles = static_cast<uint64_t>(cfg.cycles);
+    uint64_t gen_end = cycles;         // generation stops here (earlier when a queue overflows)
+    uint64_t last_move = 0, tt = 0;
+    for (;; tt++) {
+        const int cur = static_cast<int>(tt & 1), prv = cur ^ 1;
+        if (tt > o.stop_at) break;
+        if (tt < gen_end) {
+            traffic_cycle(&tr, tt, on_message, &g);
+            if (g.overflow) {
+                res.saturated = true;
+                gen_end = tt + 1;
+            }
+        } else {
+            bool done = sr.delivered == sr.generated && (!o.c || sc.delivered == sc.generated);
+            if (done && bd.inside == 0) break;
+            if (o.c && sc.delivered != sc.generated && tt > cycles + 400000) {
+                err = "the C model did not drain within 400000 cycles after the last message";
+                return -1;
+            }
+        }
+        // ---- the C model, on the same traffic
+        if (o.c) {
+            for (int x = 0; x < N; x++) {
+                if (source_step(&sc.src[static_cast<size_t>(x)], &sc.senv, x, tt, net.cr[prv][x * P + Pn],
+                                &net.in[cur][x * P + Pn]) < 0) {
+                    err = "more messages in flight than message ids";
+                    return -1;
+                }
+                router_step(&net, x, tt);
+            }
+            for (int x = 0; x < N; x++)
+                for (int p = 0; p < Pn; p++) {
+                    int d = t.nbr[x * Pn + p];
+                    if (d < 0) continue;
+                    const link_sig &l = net.in[cur][d * P + p];
+                    if (l.vc < 0) continue;
+                    sc.vc_flits[static_cast<size_t>(l.vc)]++;
+                    if (flit_is_head(l.flit)) sc.vc_heads[static_cast<size_t>(l.vc)]++;
+                }
+        }
+        // ---- the design: injection of cycle t, outputs of cycle t
+        bool moved = false;
+        std::vector<link_sig> inj(static_cast<size_t>(N));
+        for (int x = 0; x < N; x++) {
+            link_sig &s = inj[static_cast<size_t>(x)];
+            if (source_step(&sr.src[static_cast<size_t>(x)], &sr.senv, x, tt, rtl_cr[static_cast<size_t>(x)], &s) < 0) {
+                err = "more messages in flight than message ids";
+                return -1;
+            }
+            bool v = s.vc >= 0;
+            set_bits(top->inj_valid_i, x, 1, v);
+            set_bits(top->inj_vc_i, x * VW, VW, v ? static_cast<uint64_t>(s.vc) : 0);
+            set_bits(top->inj_flit_i, x * 64, 64, v ? s.flit : 0);
+        }
+        top->clk_i = 0;
+        top->eval();
+        dump(10 * tt + 5);
+
+        // ---- the scoreboard: injection channels, then every output channel, then the credits
+        for (int x = 0; x < N && !bd.v.found; x++) {
+            const link_sig &s = inj[static_cast<size_t>(x)];
+            if (s.vc < 0) continue;
+            moved = true;
+            int &c = bd.credit[static_cast<size_t>((x * P + Pn) * V + s.vc)];
+            if (c <= 0) bd.fail(tt, x, -1, s.vc, "the source injected without a credit", "", s.flit, true);
+            c--;
+            if (flit_is_head(s.flit)) {
+                msg_rec *r = msgtab_get(&sr.mt, flit_src(&fl, s.flit), flit_id(&fl, s.flit));
+                gen_len[static_cast<size_t>(x)] = r ? r->len : 1;
+            }
+            bd.flit_seen(tt, x, Pn, s.vc, s.flit, true, gen_len, &sr.mt);
+        }
+        for (int x = 0; x < N && !bd.v.found; x++) {
+            const bool xf = ns.faulty && ns.faulty[x];
+            for (int p = 0; p < P && !bd.v.found; p++) {
+                const int k = x * P + p;
+                if (!get_bits(top->obs_valid_o, k, 1)) continue;
+                moved = true;
+                const int vc = static_cast<int>(get_bits(top->obs_vc_o, k * VW, VW));
+                const uint64_t f = get_bits(top->obs_flit_o, k * 64, 64);
+                if (vc >= V) { bd.fail(tt, x, p, vc, "a flit on VC " + std::to_string(vc) + " >= V", "", f, true); break; }
+                if (xf) { bd.fail(tt, x, p, vc, "a flit leaves faulty or disabled node " + node_name(&t, x), "", f, true); break; }
+                if (p < Pn) {
+                    const int d = t.nbr[x * Pn + p];
+                    if (d < 0) { bd.fail(tt, x, p, vc, "a flit on an unconnected port", "", f, true); break; }
+                    if (ns.faulty && ns.faulty[d]) {
+                        bd.fail(tt, x, p, vc, "a flit enters faulty or disabled node " + node_name(&t, d), "", f, true);
+                        break;
+                    }
+                    int &c = bd.credit[static_cast<size_t>(k * V + vc)];
+                    if (c <= 0) {
+                        bd.fail(tt, x, p, vc,
+                                "a flit sent without a credit (the downstream buffer of B = " + std::to_string(bd.B) +
+                                    " flits is full)",
+                                flit_is_head(f) ? bd.msg_text(flit_src(&fl, f), flit_id(&fl, f)) : "", f, true);
+                        break;
+                    }
+                    c--;
+                    sr.vc_flits[static_cast<size_t>(vc)]++;
+                    if (flit_is_head(f)) sr.vc_heads[static_cast<size_t>(vc)]++;
+                }
+                bd.flit_seen(tt, x, p, vc, f, false, gen_len, &sr.mt);
+            }
+        }
+        // credits of cycle t count from cycle t + 1: after the flits of cycle t
+        for (int x = 0; x < N && !bd.v.found; x++)
+            for (int p = 0; p < P && !bd.v.found; p++) {
+                const uint32_t cr = static_cast<uint32_t>(get_bits(top->obs_cr_o, (x * P + p) * V, V));
+                if (!cr) continue;
+                moved = true;
+                for (int vc = 0; vc < V; vc++) {
+                    if (!((cr >> vc) & 1)) continue;
+                    bd.credits_seen++;
+                    const int u = p == Pn ? x : bd.up[static_cast<size_t>(x * Pn + p)];
+                    if (u < 0) {
+                        bd.fail(tt, x, -1, vc, "a credit on input port " + port_name(&t, p) + ", which nothing feeds", "", 0, false);
+                        break;
+                    }
+                    int &c = bd.credit[static_cast<size_t>((u * P + p) * V + vc)];
+                    if (c >= bd.B) {
+                        bd.fail(tt, x, -1, vc,
+                                "a credit returned that was not owed (returned twice): input port " + port_name(&t, p) +
+                                    (p == Pn ? " (from the source)" : " (from router " + node_name(&t, u) + ")") +
+                                    " already has all B = " + std::to_string(bd.B) + " credits",
+                                "", 0, false);
+                        break;
+                    }
+                    c++;
+                }
+            }
+        if (!bd.v.found && moved) last_move = tt;
+        if (!bd.v.found && bd.inside > 0 && tt - last_move >= static_cast<uint64_t>(cfg.deadlock_cycles)) {
+            // the VCs involved: open worms on links whose downstream buffer has no credit
+            std::string vcs;
+            int shown = 0;
+            for (int x = 0; x < N; x++)
+                for (int p = 0; p < P; p++)
+                    for (int vc = 0; vc < V; vc++) {
+                        const Worm &w = bd.worm[static_cast<size_t>((x * P + p) * V + vc)];
+                        if (!w.open && (p == Pn || bd.credit[static_cast<size_t>((x * P + p) * V + vc)] == bd.B)) continue;
+                        if (shown++ < 12)
+                            vcs += "\n    router " + node_name(&t, x) + " port " + port_name(&t, p) + " VC " + std::to_string(vc) +
+                                   ": " + std::to_string(p == Pn ? 0 : bd.B - bd.credit[static_cast<size_t>((x * P + p) * V + vc)]) +
+                                   " of B flits downstream" + (w.open ? ", worm of " + bd.msg_text(w.src, w.id) + " at flit " + std::to_string(w.next) : "");
+                    }
+            if (shown > 12) vcs += "\n    ... " + std::to_string(shown - 12) + " more";
+            if (shown == 0 && !bd.msgs.empty())
+                vcs = " none: the messages are lost inside the routers, for example " +
+                      bd.msg_text(static_cast<int>(bd.msgs.begin()->first >> 32), static_cast<uint32_t>(bd.msgs.begin()->first));
+            bd.fail(tt, -1, -1, -1,
+                    "deadlock: nothing moved for " + std::to_string(tt - last_move) + " cycles with " +
+                        std::to_string(bd.inside) + " messages inside; the VCs holding flits:" + vcs,
+                    "", 0, false);
+        }
+        // ---- sinks and the clock edge
+        for (int x = 0; x < N; x++) {
+            if (o.c) eject(sc, x, tt, net.ej[cur][x], cfg);
+            link_sig l;
+            l.vc = get_bits(top->ej_valid_o, x, 1) ? static_cast<int32_t>(get_bits(top->ej_vc_o, x * VW, VW)) : -1;
+            l.flit = get_bits(top->ej_flit_o, x * 64, 64);
+            if (!bd.v.found) eject(sr, x, tt, l, cfg);
+            rtl_cr[static_cast<size_t>(x)] = static_cast<uint32_t>(get_bits(top->inj_credit_o, x * V, V));
+        }
+        top->clk_i = 1;
+        top->eval();
+        dump(10 * (tt + 1));
+        if (ctx->gotError() && !bd.v.found)
+            bd.fail(tt, -1, -1, -1, "an RTL assertion failed at the clock edge ending this cycle (its message above)", "", 0, false);
+        if (!bd.v.found && sr.err.corrupt)
+            bd.fail(tt, -1, -1, -1, std::string("the sink found a corrupted message: ") + sr.err.first_error, "", 0, false);
+        if (bd.v.found) {
+            tt++;
+            break;
+        }
+        if (sc.fwd_overflow || sr.fwd_overflow) {
+            err = "a source queue overflowed with a re-injected message (max_queue)";
+            return -1;
+        }
+    }
+#if VM_TRACE
+    if (tfp) tfp->close();
+#endif
+    res.v = bd.v;
+    res.cycles = tt;
+    res.checked = bd.checked;
+    res.flits = bd.flits;
+    res.credits = bd.credits_seen;
+    res.gen_stop = gen_end;
+    if (!bd.v.found && !res.saturated && sr.delivered != sr.generated) {
+        err = "the design delivered " + std::to_string(sr.delivered) + " of " + std::to_string(sr.generated) + " messages";
+        return -1;
+    }
+    const uint64_t end = gen_end < cycles ? gen_end : cycles;
+    const double win = end > static_cast<uint64_t>(cfg.warmup) ? static_cast<double>(end - static_cast<uint64_t>(cfg.warmup)) : 1;
+    res.rtl = perf_of(sr, win, N);
+    res.cm = perf_of(sc, win, N);
+    return 0;
+}
+
+// ------------------------------------------------------------------ command line
+static const char *const structural[] = {"topology", "k",        "n",          "vcs",     "buf_depth",     "obuf_depth",
+                                         "routing",  "dateline", "escape_vcs", "timeout", "fault_handling"};
+
+static bool apply_keys(sim_config &c, const std::string &text, bool model, std::string &err)
+{
+    size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && text[i] == ' ') i++;
+        size_t j = text.find(' ', i);
+        if (j == std::string::npos) j = text.size();
+        std::string kv = text.substr(i, j - i);
+        i = j;
+        if (kv.empty()) continue;
+        size_t eq = kv.find('=');
+        if (eq == std::string::npos) { err = "expected key=value, got '" + kv + "'"; return false; }
+        std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
+        if (!model)
+            for (const char *s : structural)
+                if (k == s) { err = "'" + k + "' is fixed by the Verilated model (" MODEL_CFG ")"; return false; }
+        char e[CFG_ERR];
+        if (config_set(&c, k.c_str(), v.c_str(), e, sizeof e)) { err = e; return false; }
+    }
+    return true;
+}
+
+static void usage()
+{
+    fprintf(stderr,
+            "usage: scoreboard [key=value ...] [--hop-budget H] [--no-c] [--expect-violation] [--diff-dir DIR]\n"
+            "model %s: %s\n"
+            "  key=value           runtime configuration keys of flitnet (seed, rate, flit_rate, msg_len, traffic,\n"
+            "                      select, cycles, warmup, deadlock_cycles, max_queue, faults, ...)\n"
+            "  --hop-budget H      a head past H hops is a livelock (default 4 x diameter + 16)\n"
+            "  --no-c              do not run the C model beside the design (no performance comparison)\n"
+            "  --diff-dir DIR      waves around a violation go here (default build/rtl/violation)\n"
+            "  --expect-violation  succeed only if a violation is found (the broken examples)\n",
+            MODEL_NAME, MODEL_CFG);
+}
+
+static void print_perf(const char *name, const Perf &p)
+{
+    printf("  %-9s latency mean %8.2f  p50 %6.0f  p90 %6.0f  p99 %6.0f  max %6.0f cycles; throughput %.4f flits/node/cycle; %" PRIu64
+           " of %" PRIu64 " messages delivered\n",
+           name, p.mean, p.p50, p.p90, p.p99, p.max, p.tput, p.delivered, p.generated);
+}
+
+int main(int argc, char **argv)
+{
+    sim_config cfg;
+    config_defaults(&cfg);
+    cfg.cycles = 3000;
+    cfg.warmup = 500;
+    cfg.max_queue = 1000000;  // past saturation the queues grow; the run drains at the end
+    std::string err;
+    if (!apply_keys(cfg, MODEL_CFG, true, err)) {
+        fprintf(stderr, "scoreboard: model configuration: %s\n", err.c_str());
+        return 1;
+    }
+    Opts o;
+    bool expect = false;
+    std::string diff_dir = "build/rtl/violation", keys;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if (a == "--expect-violation") expect = true;
+        else if (a == "--no-c") o.c = false;
+        else if (a == "--diff-dir" && i + 1 < argc) diff_dir = argv[++i];
+        else if (a == "--hop-budget" && i + 1 < argc) {
+            o.hop_budget = atoi(argv[++i]);
+            if (o.hop_budget <= 0) {
+                fprintf(stderr, "scoreboard: --hop-budget takes a positive number of hops\n");
+                return 1;
+            }
+        } else if (a == "-h" || a == "--help") {
+            usage();
+            return 0;
+        } else if (a.find('=') != std::string::npos && a[0] != '-') keys += " " + a;
+        else {
+            fprintf(stderr, "scoreboard: unknown argument '%s' (--help lists them)\n", a.c_str());
+            return 1;
+        }
+    }
+    if (!apply_keys(cfg, keys, false, err)) {
+        fprintf(stderr, "scoreboard: %s\n", err.c_str());
+        return 1;
+    }
+    char e[CFG_ERR];
+    if (config_resolve(&cfg, e, sizeof e)) {
+        fprintf(stderr, "scoreboard: %s\n", e);
+        return 1;
+    }
+    char desc[512];
+    snprintf(desc, sizeof desc, "%s seed=%llu select=%s traffic=%s flit_rate=%g msg_len=%g%s cycles=%ld", MODEL_NAME,
+             static_cast<unsigned long long>(cfg.seed), cfg.select ? "random" : "first", config_traffic_name(cfg.traffic),
+             cfg.flit_rate > 0 ? cfg.flit_rate : cfg.rate * cfg.msg_len, cfg.msg_len,
+             cfg.msg_len_dist == LEN_EXP ? "(exp)" : "", cfg.cycles);
+    Result r;
+    if (run(cfg, o, r, err)) {
+        fprintf(stderr, "scoreboard %s: %s\n", desc, err.c_str());
+        return 1;
+    }
+    if (r.v.found) {
+        printf("%s\n", r.v.text.c_str());
+        Opts ow = o;
+        ow.c = false;
+        ow.waves_dir = diff_dir;
+        ow.w_from = r.v.cycle > 40 ? r.v.cycle - 40 : 0;
+        ow.w_to = r.v.cycle + 2;
+        ow.stop_at = r.v.cycle + 2;
+        Result rw;
+        std::string werr;
+        if (run(cfg, ow, rw, werr)) printf("  (waves could not be written: %s)\n", werr.c_str());
+        else printf("  waves of cycles %" PRIu64 "..%" PRIu64 ": %s/rtl.vcd\n", ow.w_from, ow.w_to, diff_dir.c_str());
+        printf("scoreboard %s: VIOLATION in cycle %" PRIu64 " (%" PRIu64 " messages checked before it)\n"
+               "RESULT violation cycle=%" PRIu64 " checked=%" PRIu64 "\n",
+               desc, r.v.cycle, r.checked, r.v.cycle, r.checked);
+        return expect ? 0 : 2;
+    }
+    printf("scoreboard %s: %s %" PRIu64 " cycles, %" PRIu64 " messages delivered once, intact and in order, %" PRIu64
+           " flits and %" PRIu64 " credits checked%s\n",
+           desc, expect ? "NO VIOLATION in" : "no violation in", r.cycles, r.checked, r.flits, r.credits,
+           r.saturated ? (" (saturated: a source queue overflowed, generation stopped in cycle " + std::to_string(r.gen_stop) + ")").c_str() : "");
+    print_perf("design", r.rtl);
+    if (o.c) {
+        print_perf("C model", r.cm);
+        printf("  difference: latency mean %+.2f cycles (%+.1f %%), throughput %+.4f flits/node/cycle (%+.1f %%)\n",
+               r.rtl.mean - r.cm.mean, r.cm.mean > 0 ? 100 * (r.rtl.mean - r.cm.mean) / r.cm.mean : 0, r.rtl.tput - r.cm.tput,
+               r.cm.tput > 0 ? 100 * (r.rtl.tput - r.cm.tput) / r.cm.tput : 0);
+    }
+    printf("  head flits on network links per VC, design:");
+    for (uint64_t h : r.rtl.vc_heads) printf(" %" PRIu64, h);
+    if (o.c) {
+        printf("; C model:");
+        for (uint64_t h : r.cm.vc_heads) printf(" %" PRIu64, h);
+    }
+    printf("\n  flits on network links per VC, design:");
+    for (uint64_t h : r.rtl.vc_flits) printf(" %" PRIu64, h);
+    if (o.c) {
+        printf("; C model:");
+        for (uint64_t h : r.cm.vc_flits) printf(" %" PRIu64, h);
+    }
+    printf("\nRESULT %s cycles=%" PRIu64 " checked=%" PRIu64 " flits=%" PRIu64 " credits=%" PRIu64 " lat=%.3f clat=%.3f tput=%.5f ctput=%.5f\n",
+           expect ? "noviolation" : "ok", r.cycles, r.checked, r.flits, r.credits, r.rtl.mean, r.cm.mean, r.rtl.tput, r.cm.tput);
+    return expect ? 2 : 0;
+}
