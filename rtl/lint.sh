@@ -143,6 +143,19 @@ for s in "" "K=64'h0404 V=6 ROUTING=duato_nbc TIMEOUT=32"; do both flitnet_netwo
 for s in "$R44 V=4 B=2 BO=3" "$R44 V=6 ROUTING=nbc FRING=1" "$R44 V=7 ROUTING=minimal FRING=1 TIMEOUT=8"; do
     both flitnet_router "$s" FLITNET_ASSERT
 done
+# the worked example of docs/router-interface.md (rtl/examples/, with the design files it
+# uses): the router alone on a torus, with a hop-class routing and a time-out, with
+# f-rings on a mesh, on a hypercube; the network built around it (FLITNET_ROUTER)
+ref_files=("${files[@]}")
+mapfile -t ex_files < <(sed 's|^|rtl/examples/|' rtl/examples/iq_router.f)
+files=("${ref_files[@]}" "${ex_files[@]}")
+for s in "$R44 V=4 B=2" "$R44 V=6 B=3 ROUTING=duato_nbc TIMEOUT=8" \
+         "TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1" \
+         "TOPO=hypercube NDIM=4 K=64'h02020202 P=5 A=4 HW=4 V=3 ROUTING=duato"; do
+    both flitnet_iq_router "$s"
+done
+both flitnet_network "K=64'h0404 V=4 B=2" FLITNET_ROUTER=flitnet_iq_router
+files=("${ref_files[@]}")
 # the mutants are RTL too (all inside the router): each patched copy of rtl/
 # (tests/mutants/apply.sh) on the router of its co-simulation model (rtl/rtl.mk), with
 # the assertions; every tests/mutants/*.patch must have its parameters here

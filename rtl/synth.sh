@@ -6,7 +6,9 @@
 # torus (P = 5 ports, A = 6 address and HW = 5 hop bits), with B = Bo = 1. Writes
 # OUTDIR/synth.md (a Markdown table of cells and flip-flops) and prints it; the logs are
 # in OUTDIR/*.log. JOBS (default 2) runs at a time; SYNTH_CONFIGS="V ROUTING FRING,..."
-# (ROUTING by name, e.g. "10 nbc 1") synthesizes only those rows.
+# (ROUTING by name, e.g. "10 nbc 1") synthesizes only those rows. A fourth field `iq`
+# synthesizes the worked example of docs/router-interface.md, rtl/examples/flitnet_iq_router,
+# instead of flitnet_router (rows "2 dor 0 iq" and "4 dor 0 iq").
 # The FSM pass is skipped: it mistakes the arbiter pointers for state machines and
 # spends minutes on them without changing the count that matters here.
 set -u
@@ -18,17 +20,20 @@ mapfile -t files < <(grep -v -e flitnet_network rtl/flitnet.f | sed 's|^|rtl/|')
 jobs=${JOBS:-2}
 # V ROUTING FRING
 configs=("2 dor 0" "2 dor_escape 0" "4 dor 0" "4 dor_escape 0" "10 dor 0" "10 dor_escape 0" "6 dor 1"
-         "10 duato 1" "10 nbc 1")
+         "10 duato 1" "10 nbc 1" "2 dor 0 iq" "4 dor 0 iq")
+mapfile -t ex_files < <(sed 's|^|rtl/examples/|' rtl/examples/iq_router.f)
 # SYNTH_CONFIGS="V R F,V R F" synthesizes only those
 if [ -n "${SYNTH_CONFIGS:-}" ]; then IFS=, read -r -a configs <<< "$SYNTH_CONFIGS"; fi
 
-label() { # V ROUTING FRING: the file name part and the table's label
-    if [ "$3" = 1 ]; then echo "v$1_$2_fring|V = $1, $2 with f-rings"
+label() { # V ROUTING FRING [iq]: the file name part and the table's label
+    if [ "${4:-}" = iq ]; then echo "iq_v$1_$2|example input-queued router (rtl/examples/), V = $1, $2"
+    elif [ "$3" = 1 ]; then echo "v$1_$2_fring|V = $1, $2 with f-rings"
     else echo "v$1_$2|V = $1, $2"; fi
 }
 
 one() { # V ROUTING FRING
-    local v=$1 r f=$3 name log t0=$SECONDS
+    local v=$1 r f=$3 name log t0=$SECONDS top=flitnet_router src=("${files[@]}")
+    if [ "${4:-}" = iq ]; then top=flitnet_iq_router src+=("${ex_files[@]}"); fi
     name=$(label "$@")
     log=$out/router_${name%%|*}.log
     # the ROUTING code of the name: the C model's (tests/cosim/codes.sh)
@@ -38,8 +43,8 @@ one() { # V ROUTING FRING
         echo 0 > "$log.secs"
         return
     fi
-    yosys -l "$log" -p "read_verilog -sv ${files[*]}; chparam -set V $v -set ROUTING $r -set FRING $f -set A 6 -set HW 5 flitnet_router;
-        hierarchy -auto-top; synth -flatten -nofsm; stat" > /dev/null 2>&1
+    yosys -l "$log" -p "read_verilog -sv ${src[*]}; chparam -set V $v -set ROUTING $r -set FRING $f -set A 6 -set HW 5 $top;
+        hierarchy -top $top; synth -flatten -nofsm; stat" > /dev/null 2>&1
     echo $? > "$log.rc"
     echo $((SECONDS - t0)) > "$log.secs"
 }
@@ -58,8 +63,8 @@ md=$out/synth.md
 } > "$md"
 fail=0
 for c in "${configs[@]}"; do
-    read -r v r f <<< "$c"
-    name=$(label "$v" "$r" "$f")
+    read -r v r f x <<< "$c"
+    name=$(label "$v" "$r" "$f" "${x:-}")
     log=$out/router_${name%%|*}.log
     if [ "$(cat "$log.rc")" != 0 ]; then
         echo "synth: ${name#*|} failed, see $log" >&2
@@ -71,6 +76,7 @@ for c in "${configs[@]}"; do
     cells=$(sed -n 's/^ *Number of cells: *\([0-9]*\)/\1/p' <<< "$stats" | tail -n 1)
     ffs=$(awk '$1 ~ /^\$_.*DFF/ { s += $2 } END { print s + 0 }' <<< "$stats")
     buf=$((2 * 5 * v * 64))
+    [ "${x:-}" = iq ] && buf=$((5 * v * 64))  # input buffers only
     printf '| %s | %s | %s | %s | %s s |\n' "${name#*|}" "$cells" "$ffs" "$buf" "$(cat "$log.secs")" >> "$md"
 done
 cat "$md"

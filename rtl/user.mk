@@ -6,6 +6,9 @@
 #   cosim-user-ci   the worked example (rtl/examples/) on one small configuration, its two
 #                   broken variants caught, an interface mismatch refused (tests/suites/rtl_user.sh)
 #   cosim-examples  the worked example across the configuration matrix (tests/cosim/examples.sh)
+ifndef FLITNET_USER_MK
+FLITNET_USER_MK := 1
+
 CFG   ?= topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1
 MODE  ?= scoreboard
 RUNS  ?= seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; \
@@ -25,3 +28,5 @@ cosim-user-ci: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 
 cosim-examples: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 	@tests/cosim/examples.sh $(RTL_BUILD) full
+
+endif

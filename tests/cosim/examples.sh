@@ -62,7 +62,7 @@ if [ "$which" = full ]; then
     one iq_t44v2b1 "topology=torus k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.8 msg_len=5 traffic=tornado"
     one iq_m54v3e "topology=mesh k=5,4 n=2 vcs=3 buf_depth=2 obuf_depth=2 routing=dor_escape dateline=1" \
-        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.35 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5"
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.35 msg_len=8 traffic=tornado; seed=3 flit_rate=0.9 msg_len=5"
     one iq_h4v3d_to32 "topology=hypercube n=4 vcs=3 buf_depth=2 obuf_depth=1 routing=duato dateline=1 timeout=32" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=8 traffic=bitrev; seed=3 flit_rate=0.95 msg_len=5"
     one iq_t44v6dnbc_to8 "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 timeout=8" \
