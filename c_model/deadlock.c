@@ -20,7 +20,8 @@ static int edges(const network *net, int iv, int *e, int cap)
     route_candidates(net->rt, x, i, network_ib_front(net, iv), &c);
     for (int l = 0; l < ROUTE_LEVELS; l++)
         for (int o = 0; o < net->Pn; o++) {
-            uint32_t m = c.m[l][o] & net->ovc_busy[x * P + o];
+            const uint32_t full = net->B == 1 ? net->cred_ok[x * P + o] : net->cred_full[x * P + o];
+            uint32_t m = c.m[l][o] & (net->ovc_busy[x * P + o] | (net->adaptive & ~full));
             int dn = net->down[x * P + o];
             for (; m && dn >= 0 && n < cap; m &= m - 1) e[n++] = dn * V + __builtin_ctz(m);
         }

@@ -19,6 +19,13 @@ static int ob_count(const network *net, int ov, int port_idx, int w)
     return net->ovc[ov].cnt;
 }
 
+/* the OVCs of a port that VC allocation cannot grant (§5.1 step 1) */
+static uint32_t taken(const network *net, int port_idx)
+{
+    const uint32_t full = net->B == 1 ? net->cred_ok[port_idx] : net->cred_full[port_idx];
+    return net->ovc_busy[port_idx] | (net->adaptive & ~full);
+}
+
 int network_check(const network *net, uint64_t t, char *err, size_t errlen)
 {
     const int N = net->N, P = net->P, Pn = net->Pn, V = net->V, B = net->B, Bo = net->Bo, cur = (int)(t & 1);
@@ -65,13 +72,22 @@ int network_check(const network *net, uint64_t t, char *err, size_t errlen)
                     const uint32_t *c = &net->rc[(size_t)iv * ROUTE_LEVELS * P];
                     for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1) {
                         int o = __builtin_ctz(pm);
-                        for (int l = 0; l < ROUTE_LEVELS; l++)
-                            if (c[l * P + o] & ~net->ovc_busy[x * P + o])
+                        for (int l = 0; l < ROUTE_LEVELS; l++) {
+                            uint32_t fr = c[l * P + o] & ~taken(net, x * P + o);
+                            if (fr)
                                 return broken(err, errlen, t, x,
                                               "input VC %d.%d is blocked but output VC %d.%d (level %d) is free", p, v, o,
-                                              __builtin_ctz(c[l * P + o] & ~net->ovc_busy[x * P + o]), l);
+                                              __builtin_ctz(fr), l);
+                        }
                     }
                 }
+                /* §5.1: an adaptive VC's input buffer never holds flits of two messages
+                 * (Duato's assumption, §6.6): nothing follows a tail */
+                if (p < Pn && (net->adaptive & bit) && n > 1)
+                    for (int k = 0; k + 1 < n; k++)
+                        if (flit_is_tail(net->ib[(size_t)iv * B + (net->ivc[iv].head + k) % B]))
+                            return broken(err, errlen, t, x,
+                                          "adaptive input VC %d.%d holds flits of two messages (a flit follows a tail)", p, v);
                 /* credits: the sender's count, the downstream buffer, the link and the wire back add up to B */
                 if (p < Pn && net->down[pi] >= 0) {
                     int slot = net->down[pi];
@@ -79,6 +95,9 @@ int network_check(const network *net, uint64_t t, char *err, size_t errlen)
                     int in_buf = network_ib_count(net, slot * V + v);
                     int on_link = net->in[cur][slot].vc == v;
                     int on_wire = (int)(net->cr[cur][pi] >> v & 1);
+                    if (B > 1 && ((net->cred_full[pi] >> v & 1) != 0) != (credit == B))
+                        return broken(err, errlen, t, x, "output VC %d.%d: credit-full bit %d, %d credits of B = %d", p, v,
+                                      (int)(net->cred_full[pi] >> v & 1), credit, B);
                     if (credit + in_buf + on_link + on_wire != B)
                         return broken(err, errlen, t, x,
                                       "credits of output VC %d.%d: %d + %d buffered + %d on the link + %d returning != B = %d",

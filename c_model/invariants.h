@@ -8,8 +8,9 @@
  *   masks:   the non-empty / full masks equal the FIFO occupancies; held[x] counts the
  *            flits in x's buffers;
  *   hints:   a stalled input VC's output buffer is full; a blocked head's cached
- *            candidates are all busy (unless a time-out gates its level 1); an idle
- *            router (not dirty) drives nothing.
+ *            candidates are all taken (busy, or adaptive and not drained; unless a
+ *            time-out gates its level 1); an idle router (not dirty) drives nothing;
+ *   Duato:   an adaptive VC's input buffer never holds flits of two messages (§5.1).
  * Call it after every router has stepped cycle t. It reads only. */
 #ifndef FLITNET_INVARIANTS_H
 #define FLITNET_INVARIANTS_H

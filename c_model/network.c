@@ -64,6 +64,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->ob_full = xcalloc(NP, 4, &fail);
     net->ovc_busy = xcalloc(NP, 4, &fail);
     net->cred_ok = xcalloc(NP, 4, &fail);
+    net->cred_full = xcalloc(NP, 4, &fail);
     net->link_ptr = xcalloc(NP, 1, &fail);
     net->va_ptr = xcalloc(NP, 2, &fail);
     net->lfsr_pos = xcalloc((size_t)t->N, 4, &fail);
@@ -84,9 +85,11 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     }
     if (fail) { network_free(net); snprintf(err, errlen, "out of memory for the network"); return -1; }
     uint32_t all = route_all_vcs(rp->V);
+    net->adaptive = all & ~rt->escape;
     for (size_t i = 0; i < NV; i++) net->ovc[i].credit = (uint8_t)rp->B;
     for (size_t i = 0; i < NP; i++) {
         net->cred_ok[i] = all;
+        net->cred_full[i] = 0xFFFFFFFFu; /* never cleared on the local port: the sink needs no credits */
         net->up[i] = net->down[i] = -1;
         net->out_slot[i] = (int)NP + t->N; /* scratch */
         net->cr_slot[i] = (int)NP;         /* scratch */
@@ -114,7 +117,7 @@ void network_free(network *net)
 {
     void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->wait_start, net->rc_valid, net->blocked, net->waiters, net->ob,
                     net->ovc, net->ovc_since, net->ib_ne, net->ivc_act, net->ob_ne, net->ob_full,
-                    net->ovc_busy, net->cred_ok, net->link_ptr, net->va_ptr, net->lfsr_pos, net->held, net->up,
+                    net->ovc_busy, net->cred_ok, net->cred_full, net->link_ptr, net->va_ptr, net->lfsr_pos, net->held, net->up,
                     net->down, net->stalled, net->moved, net->ovc_owner, net->chan_flits, net->in[0], net->in[1], net->cr[0],
                     net->cr[1], net->dirty[0], net->dirty[1], net->out_slot, net->cr_slot};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++) free(ptrs[i]);
@@ -206,6 +209,17 @@ HOT flit_t ob_pop(network *net, int ov, int port_idx, int w, int *was_full, cons
     return f;
 }
 
+/* an OVC of port o becomes free (released, or its last credit back): the heads waiting on o try again */
+HOT void wake_waiters(network *net, int x, int o)
+{
+    const int P = net->P;
+    uint32_t *wt = &net->waiters[(x * P + o) * P];
+    for (int i = 0; i < P; i++) {
+        net->blocked[x * P + i] &= ~wt[i];
+        wt[i] = 0;
+    }
+}
+
 /* takes in the flits and credits driven to x in cycle t-1; returns 0 if there were none */
 HOT int absorb(network *net, int x, int prv, const int B)
 {
@@ -223,10 +237,18 @@ HOT int absorb(network *net, int x, int prv, const int B)
     net->held[x] += __builtin_popcount(fm);
     for (uint32_t m = cm; m; m &= m - 1) {
         int o = ctz32(m);
-        uint32_t c = cr[o];
+        uint32_t c = cr[o], full = c;
         net->cred_ok[x * P + o] |= c;
-        if (B != 1)
-            for (; c; c &= c - 1) net->ovc[(x * P + o) * V + ctz32(c)].credit++;
+        if (B != 1) {
+            full = 0;
+            for (; c; c &= c - 1) {
+                int w = ctz32(c);
+                full |= (uint32_t)(++net->ovc[(x * P + o) * V + w].credit == B) << w;
+            }
+            net->cred_full[x * P + o] |= full;
+        }
+        /* §5.1: an adaptive OVC becomes free when its last credit is back */
+        if (full & net->adaptive & ~net->ovc_busy[x * P + o]) wake_waiters(net, x, o);
     }
     return (fm | cm) != 0;
 }
@@ -240,6 +262,14 @@ static void drive_idle(network *net, int x, int cur)
         net->cr[cur][net->cr_slot[x * P + p]] = 0;
     }
     net->dirty[cur][x] = 0;
+}
+
+/* §5.1: the OVCs of a port that cannot be allocated: busy ones, and adaptive ones whose
+ * downstream input buffer still holds flits (a credit is out) */
+HOT uint32_t ovc_taken(const network *net, int port_idx, const int B)
+{
+    const uint32_t full = B == 1 ? net->cred_ok[port_idx] : net->cred_full[port_idx];
+    return net->ovc_busy[port_idx] | (net->adaptive & ~full);
 }
 
 /* §5.1: route computation and VC allocation; grants take effect immediately (nothing
@@ -290,7 +320,7 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
             for (int l = 0; l < levels && !count; l++)
                 for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1) {
                     int o = ctz32(pm);
-                    f[o] = c[l * P + o] & ~net->ovc_busy[rp + o];
+                    f[o] = c[l * P + o] & ~ovc_taken(net, rp + o, B);
                     count += __builtin_popcount(f[o]);
                 }
             if (!count) {
@@ -342,17 +372,6 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
     }
 }
 
-/* an OVC of port o is released at the end of this cycle: the heads waiting on o try again */
-HOT void wake_waiters(network *net, int x, int o)
-{
-    const int P = net->P;
-    uint32_t *wt = &net->waiters[(x * P + o) * P];
-    for (int i = 0; i < P; i++) {
-        net->blocked[x * P + i] &= ~wt[i];
-        wt[i] = 0;
-    }
-}
-
 /* §5.2: one flit per output port, round-robin among eligible VCs; returns the mask
  * of ports that drive a flit */
 HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, const int B, const int Bo)
@@ -381,6 +400,7 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, const int 
         net->link_ptr[rp + o] = (uint8_t)(w + 1 == V ? 0 : w + 1);
         if (o < Pn) {
             if (B == 1 || --net->ovc[ov].credit == 0) net->cred_ok[rp + o] &= ~bit;
+            net->cred_full[rp + o] &= ~bit;
             net->flit_hops++;
             if (net->measure) {
                 net->chan_flits[rp + o]++;

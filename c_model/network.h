@@ -54,6 +54,8 @@ typedef struct {
     uint64_t *ovc_since; /* cycle of allocation, for VC-usage statistics */
     /* per (x, port) VC masks */
     uint32_t *ib_ne, *ivc_act, *ob_ne, *ob_full, *ovc_busy, *cred_ok;
+    uint32_t *cred_full; /* credit == B: the downstream input buffer is empty (B > 1; B = 1 uses cred_ok) */
+    uint32_t adaptive;   /* the routing's VCs outside its escape set: allocated only with cred_full (§5.1) */
     uint32_t *rc_valid;  /* the head's candidates are cached in rc */
     uint32_t *blocked;   /* the head found no free candidate when last tried */
     uint32_t *waiters;   /* [N*P*P] (x, output port o, input port i): blocked heads of i with

@@ -33,7 +33,9 @@ module flitnet_route #(
   output logic [2*P*V-1:0]  cand_o,     // candidates, bit (l*P + o)*V + w
   input  logic [PW-1:0]     oport_i,    // the hop the head takes
   input  logic [VW-1:0]     ovc_i,
-  output logic [63:0]       head_o      // the head as written into the output buffer
+  output logic [63:0]       head_o,     // the head as written into the output buffer
+  output logic [V-1:0]      esc_o       // the escape VCs (§6), a constant: the others are
+                                        // adaptive, allocated only when drained (§5.1)
 );
   localparam int          PN      = P - 1;
   localparam int          HOPS_LO = flitnet_pkg::flit_hops_lo(A);
@@ -162,10 +164,17 @@ module flitnet_route #(
       .base_cand_i(alg_cand), .esc_i(alg_esc), .own_i(alg_own), .cand_o(net_cand), .oport_i,
       .ovc_i, .head_i(counted), .base_head_i(alg_head), .head_o(net_head)
     );
+    // the ring VCs above the base's are escape VCs of the layer
+    if (OWN) begin : g_esc_own
+      assign esc_o = alg_esc;
+    end else begin : g_esc_ring
+      assign esc_o = {{(V - VB){1'b1}}, alg_esc};
+    end
   end else begin : g_no_fring
     assign net_cand = alg_cand;
     assign net_head = alg_head;
-    wire unused_fring = ^{ring_ok_i, alg_esc, alg_own};
+    assign esc_o    = alg_esc;
+    wire unused_fring = ^{ring_ok_i, alg_own};
     // only swft looks at the faults without the layer
     if (ROUTING != flitnet_pkg::ROUTING_SWFT) begin : g_no_faults
       wire unused_faulty = ^faulty_nbr_i;

@@ -100,6 +100,7 @@ module flitnet_router #(
 
   // output VCs (j = o*V + w)
   wire  [PV-1:0]      ovc_busy;          // registers
+  logic [PV-1:0]      ovc_draining;      // network OVC with a credit out: credit < B
   wire  [CRW-1:0]     ovc_credit [PV];
   wire  [QW-1:0]      ovc_owner  [PV];   // input VC granted the OVC last
   wire  [PV-1:0]      ob_ne;             // FIFO not empty
@@ -149,6 +150,8 @@ module flitnet_router #(
       wire  [63:0]    head;        // flit at the FIFO head
       /* verilator tracing_off */
       wire  [63:0]    rewritten;
+      wire  [V-1:0]   esc;         // the routing's escape VCs (a constant)
+      wire  [PV-1:0]  taken;       // OVCs this requester cannot be granted (§5.1 step 1)
       /* verilator tracing_on */
       // named for the waves
       wire            requesting = req[Q];
@@ -209,8 +212,11 @@ module flitnet_router #(
         .cand_o  (cand[Q]),
         .oport_i (tgt_port[Q]),
         .ovc_i   (tgt_ovc[Q]),
-        .head_o  (rewritten)
+        .head_o  (rewritten),
+        .esc_o   (esc)
       );
+      // §5.1 step 1: busy OVCs, and adaptive ones whose downstream buffer still holds flits
+      assign taken = ovc_busy | (ovc_draining & ~{P{esc}});
       // only head flits are rewritten (§5.3)
       assign flit_rw[Q] = head[flitnet_pkg::FLIT_HEAD] ? rewritten : head;
 
@@ -218,7 +224,7 @@ module flitnet_router #(
         .req_i        (req[Q]),
         .cand_i       (cand[Q]),
         .lvl1_ok_i    (lvl1_ok[Q]),
-        .busy_i       (ovc_busy),
+        .busy_i       (taken),
         .sel_random_i,
         .rand_i       (lfsr + R_OFF),
         .valid_o      (sel_valid[Q]),
@@ -300,6 +306,7 @@ module flitnet_router #(
       end
       assign ovc_busy[J]   = busy_q;
       assign ovc_credit[J] = credit_q;
+      assign ovc_draining[J] = o != PN && credit_q != CRW'(B);
       assign ovc_owner[J]  = owner_q;
 
       flitnet_fifo #(.DEPTH(BO), .WIDTH(64), .CW(OBW)) u_ob (

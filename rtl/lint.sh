@@ -169,6 +169,7 @@ declare -A mparams=(
     [MUT_FRING_EXIT_LATE]="TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
     [MUT_FA_UTURN]="TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
     [MUT_FRING_OWN_LO]="TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=nbc FRING=1"
+    [MUT_ADAPT_EARLY]="$R44 V=6 ROUTING=duato_nbc B=2"
 )
 mkdir -p "$tmp/mutants"
 design=("${files[@]}")

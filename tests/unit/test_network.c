@@ -230,6 +230,40 @@ static void partial_deadlock_is_detected(void **st)
     }
 }
 
+/* §5.1, §6.6: an adaptive VC is allocated again only once its downstream buffer has
+ * drained. Without that rule these two configurations (found by the soak test) deadlock
+ * although flitnet cdg proves them: a message granted an adaptive VC queued behind the
+ * previous message's flits, which waited for an escape VC, a dependency outside Duato's
+ * extended graph. Both must drain, and so must Duato-family runs with deep buffers past
+ * saturation (the invariants, checked every cycle, include "no adaptive buffer holds two
+ * messages"). */
+static void adaptive_vcs_wait_for_a_drained_buffer(void **st)
+{
+    (void)st;
+    const char *cases[][11] = {
+        {"n=1", "k=5", "topology=torus_uni", "routing=minimal", "vcs=6", "buf_depth=4", "obuf_depth=2", "select=first", "msg_len=5",
+         "flit_rate=0.37", "seed=9554"},
+        {"n=1", "k=5", "topology=torus_uni", "routing=dor_escape", "vcs=3", "buf_depth=1", "obuf_depth=2", "select=random", "msg_len=6",
+         "flit_rate=0.23", "seed=9307"},
+        {"n=2", "k=4", "topology=torus", "routing=duato_nbc", "vcs=5", "buf_depth=3", "obuf_depth=1", "select=random", "msg_len=4",
+         "flit_rate=0.9", "seed=3"},
+        {"n=2", "k=4", "topology=torus_uni", "routing=fully_adaptive", "vcs=3", "buf_depth=4", "obuf_depth=3", "select=first",
+         "msg_len=3", "flit_rate=0.5", "seed=5"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sim_config c;
+        sim_result r;
+        const char **k = cases[i];
+        cfg_build(&c, k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9], k[10], "msg_len_dist=exp",
+                  "cycles=4000", "warmup=200", "drain=1", "stop_saturated=0", "deadlock_cycles=1000", NULL);
+        run_ok(&c, &r, 0);
+        if (r.deadlock) fail_msg("%s %s: %s", k[2], k[3], r.deadlock_report);
+        assert_int_equal(r.messages_delivered, r.messages_generated);
+        assert_int_equal(r.flits_delivered, r.flits_injected);
+        sim_result_free(&r);
+    }
+}
+
 static void vc_usage_and_channel_load_are_consistent(void **st)
 {
     (void)st;
@@ -317,6 +351,23 @@ static void invariants_fire_on_broken_state(void **st)
     net->held[5]++;
     expect_broken(net, t, "held =", NULL);
     net->held[5]--;
+    /* §5.1: an adaptive VC's input buffer holding a tail and the next message's head
+     * (router 0's upstream routers are checked after it, so this is the first break) */
+    {
+        const int iv = 0 * V + 3; /* router 0, input port 0, VC 3: empty here */
+        assert_int_equal(network_ib_count(net, iv), 0);
+        const uint32_t keep = net->adaptive;
+        net->adaptive = 1u << 3;
+        net->ib[iv * 2] = flit_make_body(1, 0, 2, 1);
+        net->ib[iv * 2 + 1] = flit_make_head(&ns.fl, 0, 1, 1, 0, 0);
+        net->ivc[iv].head = 0;
+        net->ivc[iv].cnt = 2;
+        net->ib_ne[0] |= 1u << 3;
+        expect_broken(net, t, "holds flits of two messages", NULL);
+        net->ib_ne[0] &= ~(1u << 3);
+        net->ivc[iv].cnt = 0;
+        net->adaptive = keep;
+    }
     /* a router that drove something but is not marked dirty */
     found = 0;
     for (int x = 0; x < N && !found; x++)
@@ -344,6 +395,7 @@ int main(void)
         cmocka_unit_test(saturation_is_reported_and_stops_early),
         cmocka_unit_test(deadlock_without_dateline_is_detected),
         cmocka_unit_test(partial_deadlock_is_detected),
+        cmocka_unit_test(adaptive_vcs_wait_for_a_drained_buffer),
         cmocka_unit_test(vc_usage_and_channel_load_are_consistent),
         cmocka_unit_test(invariants_fire_on_broken_state),
     };
