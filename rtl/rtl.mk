@@ -171,6 +171,7 @@ lint: deps-rtl $(BUILD)/libflitnet.a
 cosim: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_FULL),$(RTL_BUILD)/$(m)/cosim)
 	@tests/cosim/codes.sh check
 	@tests/cosim/suite.sh $(RTL_BUILD) tests/cosim/full.runs
+	@tests/cosim/examples.sh $(RTL_BUILD) full
 
 cosim-ci: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_CI),$(RTL_BUILD)/$(m)/cosim)
 	@tests/cosim/codes.sh check
