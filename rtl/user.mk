@@ -2,10 +2,14 @@
 # of rtl/rtl.mk.
 #   cosim-user      RTL="my/router.sv my/alloc.sv" TOP=my_router [CFG=...] [MODE=scoreboard|lockstep]
 #                   [RUNS="keys; keys; ..."] [NAME=...] [USER_VFLAGS=--assert]: the network
-#                   built around TOP, Verilated, run with flitnet's traffic
+#                   built around TOP, Verilated, run with flitnet's traffic (--assert, the
+#                   default, also defines FLITNET_ASSERT: flitnet's modules check their invariants)
 #   cosim-user-ci   the worked example (rtl/examples/) on one small configuration, its two
-#                   broken variants caught, an interface mismatch refused (tests/suites/rtl_user.sh)
-#   cosim-examples  the worked example across the configuration matrix (tests/cosim/examples.sh)
+#                   broken variants caught, every check of the scoreboard made to fire
+#                   (tests/cosim/user_fault_router.sv), our router renamed in lockstep, an
+#                   interface mismatch refused (tests/suites/rtl_user.sh)
+#   cosim-examples  the worked example across the configuration matrix (tests/cosim/examples.sh);
+#                   make cosim runs it too
 ifndef FLITNET_USER_MK
 FLITNET_USER_MK := 1
 

@@ -11,7 +11,9 @@
 #     interface (tests/cosim/check_ports.py): a mismatch is one line naming the port.
 #     --patch=FILE: FILES are copied under DIR/src/ and FILE (a patch relative to the
 #     repository root, applied with -p1, no fuzz) is applied to the copies (the broken
-#     examples of rtl/examples/). A model whose inputs did not change is not rebuilt.
+#     examples of rtl/examples/). --assert (Verilator's flag) also defines FLITNET_ASSERT,
+#     the invariants of flitnet's own modules. A model whose inputs did not change is not
+#     rebuilt.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -ge 4 ] || { echo "usage: build_user.sh DIR TOP CFG FILES [--patch=FILE] [FLAG...]" >&2; exit 1; }
@@ -96,9 +98,12 @@ if [ "${#ks[@]}" -eq 1 ]; then ks=(); for ((d = 0; d < n; d++)); do ks+=("$k"); 
 khex=
 for ((d = n - 1; d >= 0; d--)); do khex+=$(printf %02x "${ks[$d]}"); done
 
+# --assert (USER_VFLAGS' default) also defines FLITNET_ASSERT: the invariants of our
+# modules a router reuses (flitnet_fifo: no write when full, no read when empty;
+# flitnet_router's, for a copy of it) are checked; a failed one is a violation
 assert=0
 for f in "${flags[@]}"; do [ "$f" = --assert ] && assert=1; done
-[ $assert = 1 ] || flags+=(--noassert)
+if [ $assert = 1 ]; then flags+=(-DFLITNET_ASSERT); else flags+=(--noassert); fi
 rt="verilated.o verilated_threads.o verilated_vcd_c.o"
 rtdir=$(cd "$dir/.." && pwd)/runtime-$($VERILATOR --version | awk '{ print $2 }')-vcd
 name=$(basename "$dir")

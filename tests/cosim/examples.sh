@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
 # examples.sh BUILD ci|full: the worked example of docs/router-interface.md through the
-# scoreboard (tests/cosim/user.sh), the two broken variants caught, and a router whose
-# port list does not match refused with one line naming the port.
+# scoreboard (tests/cosim/user.sh), the two broken variants caught, every check of the
+# scoreboard made to fire by a fault injector, lockstep on a cycle-exact user design, and
+# a router whose port list does not match refused with one line naming the port. Every
+# model is built with --assert (and so FLITNET_ASSERT: flitnet_fifo's invariants).
 #   ci:   one small configuration (4x4 torus, V = 2, B = 2, dor) at three loads, the two
-#         broken variants on it, the interface mismatch (make cosim-user-ci, tests/suites/rtl_user.sh)
-#   full: the matrix (make cosim-examples): tori, a mesh, a hypercube, a unidirectional
-#         torus; dor, dor_escape, duato, duato_nbc with a time-out, fully_adaptive, dor
-#         with f-rings and faults; light load to past saturation; several traffic patterns
+#         broken variants on it; tests/cosim/user_fault_router.sv (the example behind a
+#         fault injector, 4x4 torus V = 2 B = 2 swft): one run per check of the
+#         scoreboard, each stopped by that check; our router renamed (user_copy_router,
+#         made by sed) in lockstep on a 4x4 unidirectional torus; the interface mismatch
+#         (make cosim-user-ci, tests/suites/rtl_user.sh)
+#   full: the matrix (make cosim-examples, and make cosim after its suite): tori, a mesh,
+#         a hypercube, a unidirectional torus; dor, dor_escape, duato, duato_nbc with a
+#         time-out, fully_adaptive, dor with f-rings and faults; light load to past
+#         saturation; several traffic patterns; the example with B = 3 (its credit loop
+#         covered, docs/rtl.md); the example in lockstep, which must fail (it is correct
+#         but not cycle-exact)
 # Ends with "N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +28,7 @@ t0=$SECONDS
 
 one() { # name cfg runs [build option...]
     local out p f
-    out=$("$root/tests/cosim/user.sh" "$build" "$1" flitnet_iq_router "$EX" "$2" scoreboard "$3" "${@:4}" 2>&1)
+    out=$("$root/tests/cosim/user.sh" "$build" "$1" flitnet_iq_router "$EX" "$2" scoreboard "$3" --assert "${@:4}" 2>&1)
     printf '%s\n' "$out" | sed '$d'
     p=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
     f=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
@@ -30,7 +39,7 @@ one() { # name cfg runs [build option...]
 broken() { # name cfg runs patch
     local out p f
     out=$(cd "$root" && tests/cosim/user.sh "$build" "$1" flitnet_iq_router "$EXREL" "$2" scoreboard "$3" \
-          --patch="$root/rtl/examples/broken/$4.patch" 2>&1)
+          --assert --patch="$root/rtl/examples/broken/$4.patch" 2>&1)
     printf '%s\n' "$out" | sed '$d'
     p=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
     f=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
@@ -38,11 +47,59 @@ broken() { # name cfg runs patch
     fail=$((fail + ${f:-1}))
 }
 
+# tests/cosim/user_fault_router.sv: the example behind a fault injector, one model (4x4
+# torus, V = 2, B = 2, swft: dor whose software takes faults, so that runs may have
+# faulty nodes without f-rings); each run's fault (+fault=NAME) must trip its own check:
+# the text between slashes must be in the VIOLATION line
+user_runs() { # name top files cfg mode runs
+    local out p f
+    out=$(cd "$root" && tests/cosim/user.sh "$build" "$1" "$2" "$3" "$4" "$5" "$6" --assert 2>&1)
+    printf '%s\n' "$out" | sed '$d'
+    p=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    f=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    pass=$((pass + ${p:-0}))
+    fail=$((fail + ${f:-1}))
+}
+FAULTS="seed=1 flit_rate=0.3 msg_len=5; seed=1 flit_rate=0.1 msg_len=5 fault_nodes=10;
+ !/returned twice/ seed=1 flit_rate=0.1 msg_len=5 +fault=credit_twice;
+ !/a flit sent without a credit/ seed=2 flit_rate=0.5 msg_len=8 +fault=no_credit;
+ !/worms interleaved/ seed=3 flit_rate=0.4 msg_len=8 +fault=interleave;
+ !/was not injected/ seed=4 flit_rate=0.1 msg_len=1 +fault=duplicate;
+ !/enters faulty/ seed=5 flit_rate=0.1 msg_len=5 fault_nodes=10 +fault=faulty;
+ !/deadlock: nothing moved/ seed=6 flit_rate=0.2 msg_len=5 cycles=1000 deadlock_cycles=200 +fault=deadlock;
+ !/livelock: the head took/ seed=7 flit_rate=0.05 msg_len=1 +fault=livelock"
+T44V2SW="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=swft dateline=1"
+
+# lockstep on a user design that is cycle-exact: our router under another name
+# (build/rtl/user/copy_src/user_copy_router.sv, made here by sed), with its submodules
+copy_src() {
+    local d=$build/user/copy_src
+    mkdir -p "$d"
+    sed 's/^module flitnet_router #(/module user_copy_router #(/' "$root/rtl/flitnet_router.sv" > "$d/user_copy_router.sv.new"
+    if ! grep -q '^module user_copy_router #(' "$d/user_copy_router.sv.new"; then
+        echo "examples.sh: rtl/flitnet_router.sv has no line 'module flitnet_router #(' to rename" >&2
+        return 1
+    fi
+    mv "$d/user_copy_router.sv.new" "$d/user_copy_router.sv"
+    echo "$d/user_copy_router.sv"
+}
+U44V2="topology=torus_uni k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dateline=1"
+
 T44V2="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dateline=1"
 LOADS="seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5 cycles=2000"
 one iq_t44v2 "$T44V2" "$LOADS"
-broken iq_t44v2_drop "$T44V2" "!seed=1 flit_rate=0.4 msg_len=5" IQ_DROP_ON_CONFLICT
-broken iq_t44v2_credit "$T44V2" "!seed=1 flit_rate=0.4 msg_len=5" IQ_CREDIT_EARLY
+broken iq_t44v2_drop "$T44V2" "!/a flit lost, changed or out of order/ seed=1 flit_rate=0.4 msg_len=5" IQ_DROP_ON_CONFLICT
+# the overrun input buffer: flitnet_fifo's assertion (FLITNET_ASSERT) fires two cycles
+# before the scoreboard would see the lost flits
+broken iq_t44v2_credit "$T44V2" "!/RTL assertion failed/ seed=1 flit_rate=0.4 msg_len=5" IQ_CREDIT_EARLY
+
+user_runs faults user_fault_router "$EXREL tests/cosim/user_fault_router.sv" "$T44V2SW" scoreboard "$FAULTS"
+if cf=$(copy_src); then
+    user_runs copy_u44v2 user_copy_router "$cf" "$U44V2" lockstep \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=8; seed=3 flit_rate=0.9 msg_len=5 select=first cycles=2000"
+else
+    fail=$((fail + 1))
+fi
 
 # the interface: a module whose credit input is P bits, not P*V, is refused naming cr_i
 out=$("$root/tests/cosim/build_user.sh" "$build/user/bad_ports" user_bad_ports "$T44V2" \
@@ -71,6 +128,12 @@ if [ "$which" = full ]; then
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.9 msg_len=8"
     one iq_u44v3 "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.6 msg_len=5"
+    # B = 3 covers the example's 3-cycle credit loop (docs/rtl.md): a worm at full rate
+    one iq_t44v2b3 "topology=torus k=4 n=2 vcs=2 buf_depth=3 obuf_depth=1 routing=dor dateline=1" \
+        "seed=1 flit_rate=0.02 msg_len=64 cycles=4000; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5 cycles=2000"
+    # lockstep is for cycle-exact routers: the example, correct, differs at its first decision
+    user_runs iq_u44v3 flitnet_iq_router "$EXREL" "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
+        lockstep "!seed=1 flit_rate=0.1 msg_len=5"
     one iq_t44v6fr "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=dor dateline=1 fault_handling=fring" \
         "seed=1 flit_rate=0.1 msg_len=5 fault_nodes=5; seed=2 flit_rate=0.5 msg_len=5 fault_nodes=5,10"
 fi

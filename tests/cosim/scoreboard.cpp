@@ -415,6 +415,7 @@ struct Opts {
     std::string waves_dir;
     uint64_t w_from = 0, w_to = UINT64_MAX, stop_at = UINT64_MAX;
     int hop_budget = 0;                // 0: 4 D + 16
+    std::vector<std::string> plusargs; // +name=value: the design's $value$plusargs
 };
 
 struct Result {
@@ -495,6 +496,11 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
 
     std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
     ctx->fatalOnError(false);
+    {   // (a design that reads a plusarg needs the arguments even when there are none)
+        std::vector<const char *> av{"scoreboard"};
+        for (const std::string &a : o.plusargs) av.push_back(a.c_str());
+        ctx->commandArgs(static_cast<int>(av.size()), av.data());
+    }
     std::unique_ptr<Vnet> top(new Vnet(ctx.get(), "TOP"));
 #if VM_TRACE
     std::unique_ptr<VerilatedVcdC> tfp;
@@ -594,6 +600,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             set_bits(top->inj_flit_i, x * 64, 64, v ? s.flit : 0);
         }
         top->clk_i = 0;
+        ctx->time(10 * tt + 5);  // the waves' time: an assertion at the edge ending cycle t prints 10 (t + 1)
         top->eval();
         dump(10 * tt + 5);
 
@@ -633,7 +640,11 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                         bd.fail(tt, x, p, vc,
                                 "a flit sent without a credit (the downstream buffer of B = " + std::to_string(bd.B) +
                                     " flits is full)",
-                                flit_is_head(f) ? bd.msg_text(flit_src(&fl, f), flit_id(&fl, f)) : "", f, true);
+                                flit_is_head(f) ? bd.msg_text(flit_src(&fl, f), flit_id(&fl, f))
+                                : bd.worm[static_cast<size_t>(k * V + vc)].open
+                                    ? bd.msg_text(bd.worm[static_cast<size_t>(k * V + vc)].src, bd.worm[static_cast<size_t>(k * V + vc)].id)
+                                    : "",
+                                f, true);
                         break;
                     }
                     c--;
@@ -703,6 +714,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             rtl_cr[static_cast<size_t>(x)] = static_cast<uint32_t>(get_bits(top->inj_credit_o, x * V, V));
         }
         top->clk_i = 1;
+        ctx->time(10 * (tt + 1));
         top->eval();
         dump(10 * (tt + 1));
         if (ctx->gotError() && !bd.v.found)
@@ -767,10 +779,11 @@ static bool apply_keys(sim_config &c, const std::string &text, bool model, std::
 static void usage()
 {
     fprintf(stderr,
-            "usage: scoreboard [key=value ...] [--hop-budget H] [--no-c] [--expect-violation] [--diff-dir DIR]\n"
+            "usage: scoreboard [key=value ...] [+plusarg ...] [--hop-budget H] [--no-c] [--expect-violation] [--diff-dir DIR]\n"
             "model %s: %s\n"
             "  key=value           runtime configuration keys of flitnet (seed, rate, flit_rate, msg_len, traffic,\n"
             "                      select, cycles, warmup, deadlock_cycles, max_queue, faults, ...)\n"
+            "  +name[=value]       passed to the design's $test$plusargs / $value$plusargs\n"
             "  --hop-budget H      a head past H hops is a livelock (default 4 x diameter + 16)\n"
             "  --no-c              do not run the C model beside the design (no performance comparison)\n"
             "  --diff-dir DIR      waves around a violation go here (default build/rtl/violation)\n"
@@ -814,7 +827,8 @@ int main(int argc, char **argv)
         } else if (a == "-h" || a == "--help") {
             usage();
             return 0;
-        } else if (a.find('=') != std::string::npos && a[0] != '-') keys += " " + a;
+        } else if (a[0] == '+' && a.size() > 1) o.plusargs.push_back(a);
+        else if (a.find('=') != std::string::npos && a[0] != '-') keys += " " + a;
         else {
             fprintf(stderr, "scoreboard: unknown argument '%s' (--help lists them)\n", a.c_str());
             return 1;
@@ -830,10 +844,12 @@ int main(int argc, char **argv)
         return 1;
     }
     char desc[512];
-    snprintf(desc, sizeof desc, "%s seed=%llu select=%s traffic=%s flit_rate=%g msg_len=%g%s cycles=%ld", MODEL_NAME,
+    std::string pa;
+    for (const std::string &a : o.plusargs) pa += " " + a;
+    snprintf(desc, sizeof desc, "%s seed=%llu select=%s traffic=%s flit_rate=%g msg_len=%g%s cycles=%ld%s", MODEL_NAME,
              static_cast<unsigned long long>(cfg.seed), cfg.select ? "random" : "first", config_traffic_name(cfg.traffic),
              cfg.flit_rate > 0 ? cfg.flit_rate : cfg.rate * cfg.msg_len, cfg.msg_len,
-             cfg.msg_len_dist == LEN_EXP ? "(exp)" : "", cfg.cycles);
+             cfg.msg_len_dist == LEN_EXP ? "(exp)" : "", cfg.cycles, pa.c_str());
     Result r;
     if (run(cfg, o, r, err)) {
         fprintf(stderr, "scoreboard %s: %s\n", desc, err.c_str());

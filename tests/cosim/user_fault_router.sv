@@ -1,0 +1,268 @@
+// user_fault_router.sv: the worked example router (rtl/examples/flitnet_iq_router) behind
+// a fault injector, so that each check of the scoreboard (tests/cosim/scoreboard.cpp) is
+// shown to fire (tests/cosim/examples.sh; docs/router-interface.md, "How each check was
+// shown to fire"). One Verilated model serves every fault: the fault is chosen at run time
+// by a plusarg the scoreboard passes on,
+//   +fault=NAME      none (default: the example unchanged), or one of
+//     credit_twice   the first credit the router returns on a network port from cycle
+//                    fault_at on is returned again (the next cycle without a credit of
+//                    that VC's own)
+//     no_credit      in cycle fault_at the router counts one credit on every network
+//                    output VC that never came: it later sends into a full buffer
+//     interleave     the first head the router sends from cycle fault_at on, while
+//                    another VC of that output port carries an open worm (and has a
+//                    credit), goes out on that VC: two worms interleaved on one VC
+//     duplicate      the first one-flit message the router ejects from cycle fault_at on
+//                    is ejected again the next idle cycle: a flit never injected
+//     faulty         from cycle fault_at on the router believes no neighbour is faulty
+//                    (its routing sees faulty_nbr_i = 0): it routes into a faulty node
+//     deadlock       from cycle fault_at on router fault_node sends nothing and returns
+//                    no credit (it never grants again): the network stops around it
+//     livelock       from cycle fault_at on every router sends a one-flit message that
+//                    reached its destination on to its +0 neighbour instead of ejecting
+//                    it (on the last VC, only when its downstream buffer is empty); that
+//                    neighbour routes it back: it is misrouted forever
+//   +fault_at=N      the cycle the fault starts (default 100)
+//   +fault_node=X    deadlock: the router that stops (default 0)
+// The injector keeps its own count of each network output VC's credits and worms (B at
+// reset, as the scoreboard does) so that interleave and livelock trip their own check and
+// not the credit check. For the scoreboard's checks only: not a router to copy.
+module user_fault_router #(
+  parameter int          TOPO       = 0,
+  parameter int          NDIM       = 2,
+  parameter logic [63:0] K          = 64'h0808,
+  parameter int          P          = 5,
+  parameter int          V          = 2,
+  parameter int          B          = 1,
+  parameter int          BO         = 1,
+  parameter int          ROUTING    = 0,
+  parameter int          DATELINE   = 1,
+  parameter int          ESCAPE_VCS = 0,
+  parameter int          TIMEOUT    = 0,
+  parameter int          FRING      = 0,
+  parameter int          A          = 6,
+  parameter int          HW         = 4,
+  parameter int          VW         = (V > 1) ? $clog2(V) : 1
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic [A-1:0]    node_id_i,
+  input  logic [15:0]     lfsr_seed_i,
+  input  logic            sel_random_i,
+  input  logic [P-2:0]    faulty_nbr_i,
+  input  logic [2*P-3:0]  ring_ok_i,
+  input  logic [P-1:0]    in_valid_i,
+  input  logic [P*VW-1:0] in_vc_i,
+  input  logic [P*64-1:0] in_flit_i,
+  output logic [P*V-1:0]  cr_o,
+  output logic [P-1:0]    out_valid_o,
+  output logic [P*VW-1:0] out_vc_o,
+  output logic [P*64-1:0] out_flit_o,
+  input  logic [P*V-1:0]  cr_i
+);
+  /* verilator no_inline_module */
+
+  localparam int PN  = P - 1;
+  localparam int CW  = $clog2(B + 2);
+  localparam logic [P*V-1:0] NET = {{V{1'b0}}, {(PN*V){1'b1}}};  // network ports' VCs
+  localparam int LV  = V - 1;                                      // livelock's VC
+
+  localparam int F_NONE = 0, F_CREDIT_TWICE = 1, F_NO_CREDIT = 2, F_INTERLEAVE = 3,
+                 F_DUPLICATE = 4, F_FAULTY = 5, F_DEADLOCK = 6, F_LIVELOCK = 7;
+
+  int          fault;
+  int unsigned fault_at;
+  int unsigned fault_node;
+  initial begin
+    string s;
+    fault      = F_NONE;
+    fault_at   = 100;
+    fault_node = 0;
+    if ($value$plusargs("fault=%s", s)) begin
+      if      (s == "none")         fault = F_NONE;
+      else if (s == "credit_twice") fault = F_CREDIT_TWICE;
+      else if (s == "no_credit")    fault = F_NO_CREDIT;
+      else if (s == "interleave")   fault = F_INTERLEAVE;
+      else if (s == "duplicate")    fault = F_DUPLICATE;
+      else if (s == "faulty")       fault = F_FAULTY;
+      else if (s == "deadlock")     fault = F_DEADLOCK;
+      else if (s == "livelock")     fault = F_LIVELOCK;
+      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock)", s);
+    end
+    if (!$value$plusargs("fault_at=%d", fault_at))     fault_at = 100;
+    if (!$value$plusargs("fault_node=%d", fault_node)) fault_node = 0;
+  end
+
+  // the example router
+  logic [P-2:0]    r_faulty;
+  logic [P*V-1:0]  r_cr_i, r_cr_o;
+  logic [P-1:0]    r_valid;
+  logic [P*VW-1:0] r_vc;
+  logic [P*64-1:0] r_flit;
+
+  flitnet_iq_router #(
+    .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
+    .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .FRING(FRING), .A(A),
+    .HW(HW), .VW(VW)
+  ) u_router (
+    .clk_i, .rst_ni, .node_id_i, .lfsr_seed_i, .sel_random_i,
+    .faulty_nbr_i (r_faulty),
+    .ring_ok_i,
+    .in_valid_i, .in_vc_i, .in_flit_i,
+    .cr_o         (r_cr_o),
+    .out_valid_o  (r_valid),
+    .out_vc_o     (r_vc),
+    .out_flit_o   (r_flit),
+    .cr_i         (r_cr_i)
+  );
+
+  // the injector's state
+  logic [31:0]     cyc_q;
+  logic            done_q;                // a one-shot fault has acted
+  logic [P*V-1:0]  dup_q;                 // credit_twice: the credit to return again
+  logic            held_q;                // duplicate: a flit to eject again ...
+  logic [VW-1:0]   held_vc_q;
+  logic [63:0]     held_flit_q;
+  logic [7:0]      owed_q;                // livelock: credits of redirected flits to swallow
+  logic [P*V-1:0]  open_q;                // per output VC: a worm is open on it (g_op)
+  logic [P*V-1:0]  cr_any;                // per network output VC: a credit left downstream
+  logic [P*V-1:0]  cr_all;                // ... all B credits (the downstream buffer is empty)
+
+  wire active = fault != F_NONE && cyc_q >= fault_at;
+
+  // the router's ejection port and port 0, read below
+  wire          ej_valid = r_valid[PN];
+  wire [VW-1:0] ej_vc    = r_vc[PN*VW +: VW];
+  wire [63:0]   ej_flit  = r_flit[PN*64 +: 64];
+  wire          ej_one   = ej_valid && ej_flit[1:0] == 2'b11;   // a one-flit message
+  wire          p0_idle  = !r_valid[0] && !faulty_nbr_i[0];
+  wire          lv_free  = cr_all[LV] && !open_q[LV];           // port 0's last VC is empty
+  wire          lv_cr    = cr_i[LV];
+
+  logic relabel, redirect, capture;
+  logic [P-1:0]    valid_d;
+  logic [P*VW-1:0] vc_d;
+  logic [P*64-1:0] flit_d;
+
+  always_comb begin
+    cr_o     = r_cr_o;
+    valid_d  = r_valid;
+    vc_d     = r_vc;
+    flit_d   = r_flit;
+    r_cr_i   = cr_i;
+    r_faulty = faulty_nbr_i;
+    relabel  = 1'b0;
+    redirect = 1'b0;
+    capture  = 1'b0;
+    if (active) begin
+      case (fault)
+        F_CREDIT_TWICE: cr_o = r_cr_o | dup_q;
+        F_NO_CREDIT:    if (cyc_q == fault_at) r_cr_i = cr_i | NET;
+        F_INTERLEAVE:
+          if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o] && r_flit[o*64 + flitnet_pkg::FLIT_HEAD])
+                for (int w = 0; w < V; w++)
+                  if (!relabel && VW'(w) != r_vc[o*VW +: VW] && open_q[o*V + w] && cr_any[o*V + w]) begin
+                    relabel          = 1'b1;
+                    vc_d[o*VW +: VW] = VW'(w);
+                  end
+        F_DUPLICATE: begin
+          capture = !done_q && !held_q && ej_one;
+          if (held_q && !ej_valid) begin
+            valid_d = r_valid | (P'(1) << PN);
+            vc_d    = r_vc | ((P*VW)'(held_vc_q) << (PN*VW));
+            flit_d  = r_flit | ((P*64)'(held_flit_q) << (PN*64));
+          end
+        end
+        F_FAULTY: r_faulty = '0;
+        F_DEADLOCK:
+          if (32'(node_id_i) == fault_node) begin
+            cr_o    = '0;
+            valid_d = '0;
+            vc_d    = '0;
+            flit_d  = '0;
+          end
+        F_LIVELOCK: begin
+          redirect = ej_one && p0_idle && lv_free;
+          if (redirect) begin
+            // port 0 takes the ejection port's flit on VC LV; the ejection port is idle
+            valid_d = (r_valid & ~(P'(1) << PN)) | P'(1);
+            vc_d    = (r_vc & ~((P*VW)'({VW{1'b1}}) << (PN*VW))) | (P*VW)'(LV);
+            flit_d  = (r_flit & ~((P*64)'({64{1'b1}}) << (PN*64))) | (P*64)'(ej_flit);
+          end
+          // the router never sent the redirected flits: their credits are not its own
+          if (owed_q != '0) r_cr_i = cr_i & ~((P*V)'(1) << LV);
+        end
+        default: ;
+      endcase
+    end
+  end
+  assign out_valid_o = valid_d;
+  assign out_vc_o    = vc_d;
+  assign out_flit_o  = flit_d;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cyc_q       <= '0;
+      done_q      <= 1'b0;
+      dup_q       <= '0;
+      held_q      <= 1'b0;
+      held_vc_q   <= '0;
+      held_flit_q <= '0;
+      owed_q      <= '0;
+    end else begin
+      cyc_q <= cyc_q + 1'b1;
+      // credit_twice: the first network credit from fault_at on, again in the next cycle
+      // in which that VC returns no credit of its own
+      if ((dup_q & r_cr_o) == '0) dup_q <= '0;
+      if (active && fault == F_CREDIT_TWICE && !done_q && (r_cr_o & NET) != '0) begin
+        dup_q  <= (r_cr_o & NET) & (~(r_cr_o & NET) + 1'b1);
+        done_q <= 1'b1;
+      end
+      if (relabel) done_q <= 1'b1;
+      // duplicate: hold the ejected flit until the ejection port is idle
+      if (capture) begin
+        held_q      <= 1'b1;
+        held_vc_q   <= ej_vc;
+        held_flit_q <= ej_flit;
+        done_q      <= 1'b1;
+      end else if (held_q && !ej_valid) begin
+        held_q <= 1'b0;
+      end
+      // livelock: one credit to swallow per redirected flit
+      owed_q <= owed_q + 8'(redirect) - 8'(active && fault == F_LIVELOCK && owed_q != '0 && lv_cr);
+    end
+  end
+
+  // what the downstream routers see: per output VC the worm open on it and, on the
+  // network ports, the credits (B at reset, -1 per flit sent, +1 per credit back)
+  for (genvar o = 0; o < P; o++) begin : g_op
+    for (genvar w = 0; w < V; w++) begin : g_vc
+      localparam int J = o * V + w;
+      wire sent = valid_d[o] && vc_d[o*VW +: VW] == VW'(w);
+      wire head = flit_d[o*64 + flitnet_pkg::FLIT_HEAD];
+      wire tail = flit_d[o*64 + flitnet_pkg::FLIT_TAIL];
+      logic worm_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)   worm_q <= 1'b0;
+        else if (sent) worm_q <= head ? !tail : worm_q && !tail;
+      end
+      assign open_q[J] = worm_q;
+      if (o < PN) begin : g_net
+        logic [CW-1:0] credit_q;
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) credit_q <= CW'(B);
+          else         credit_q <= credit_q + CW'(cr_i[J]) - CW'(sent);
+        end
+        assign cr_any[J] = credit_q != '0;
+        assign cr_all[J] = credit_q == CW'(B);
+      end else begin : g_local
+        assign cr_any[J] = 1'b1;
+        assign cr_all[J] = 1'b1;
+      end
+    end
+  end
+
+  wire unused_ok = ^cr_i[PN*V +: V];
+endmodule
