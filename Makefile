@@ -15,7 +15,7 @@ LDLIBS  := -lcjson -linih -lgsl -lgslcblas -lm
 SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox jq
-DEPS_RTL := verilator iverilog gtkwave yosys g++
+DEPS_RTL := verilator iverilog gtkwave yosys g++ python3
 DEPS_TEST := parallel
 
 -include c_model/queueing/queueing.mk

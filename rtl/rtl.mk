@@ -5,6 +5,10 @@
 #   lint       verilator --lint-only -Wall and iverilog -g2012 over rtl/, several parameter sets
 #   cosim      the full lockstep co-simulation suite (tests/cosim/full.runs)
 #   cosim-ci   its CI subset (tests/cosim/ci.runs), a few minutes
+#   mutants    generated single-point mutants of rtl/ against the CI runs: mutation score
+#   cosim-random  COSIM_N constrained-random configurations (COSIM_SEED replays a draw)
+#   cosim-coverage  line and toggle coverage of rtl/ per module under the CI subset's runs
+#              (COV_SUITE=full: the full suite's), annotated sources in build/coverage/
 #   waves      waves/rtl.vcd and waves/c.vcd of a small run, checked (WAVES_FST=1: rtl.fst)
 #   synth      yosys: cells and flip-flops of one router per configuration (docs/rtl.md)
 #   bench-rtl  Verilated network vs C model, simulated cycles/s (8x8, V = 10, M = 64)
@@ -132,7 +136,7 @@ RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e u
                    t44v3min t44v4fa m44v3fa_to16 h4v2fa u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
                    t44v7dfr_to8 t444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr
 
-.PHONY: lint cosim cosim-ci waves synth bench-rtl rtl-FORCE
+.PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants waves synth bench-rtl rtl-FORCE
 rtl-FORCE:
 
 # the structural configuration as a file that changes only when it does: the keys, the
@@ -176,6 +180,31 @@ cosim: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_FULL),$(RTL_BUILD
 cosim-ci: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_CI),$(RTL_BUILD)/$(m)/cosim)
 	@tests/cosim/codes.sh check
 	@tests/cosim/suite.sh $(RTL_BUILD) tests/cosim/ci.runs
+
+# line and toggle coverage of rtl/ (tests/cosim/coverage.sh): every model of a suite's
+# runs (not the mutants) built again as MODEL__cov with Verilator's coverage, untraced
+RTL_MODELS_COV_CI   := $(filter-out %_MUT_%,$(RTL_MODELS_CI))
+RTL_MODELS_COV_FULL := $(filter-out %_MUT_%,$(RTL_MODELS_FULL))
+$(foreach m,$(RTL_MODELS_COV_FULL),$(eval RTL_CFG_$(m)__cov := $(RTL_CFG_$(m)))$(eval RTL_VFLAGS_$(m)__cov := --coverage))
+# (without the assertions: their failure branches would count as lines never reached)
+$(RTL_BUILD)/%__cov/spec $(RTL_BUILD)/%__cov/obj/Vnet__ALL.a: RTL_ASSERT :=
+COV_SUITE ?= ci
+cosim-coverage: deps-rtl $(BUILD)/libflitnet.a \
+                $(foreach m,$(if $(filter full,$(COV_SUITE)),$(RTL_MODELS_COV_FULL),$(RTL_MODELS_COV_CI)),$(RTL_BUILD)/$(m)__cov/cosim)
+	@tests/cosim/coverage.sh $(RTL_BUILD) tests/cosim/$(COV_SUITE).runs $(BUILD)/coverage/$(COV_SUITE)
+
+# constrained-random structural configurations (tests/cosim/random.sh): COSIM_SEED
+# (default new, printed), COSIM_N configurations, COSIM_RUNS runs each
+cosim-random: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/codes
+	@tests/cosim/random.sh $(RTL_BUILD)
+
+# automatic mutation testing (tests/mutants/run.sh): MUTANTS_N generated mutants
+# (MUTANTS_SEED; 0 = all), or MUTANTS_IDS, against the CI runs of their models
+mutants: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
+	@tests/mutants/run.sh
+# a model's structural configuration, for scripts
+rtl-cfg-%:
+	@echo '$(RTL_CFG_$*)'
 
 WAVES_MODEL := $(if $(WAVES_FST),t44v4fst,t44v4)
 waves: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp

@@ -119,6 +119,7 @@ struct Opts {
     uint64_t w_from = 0, w_to = UINT64_MAX;
     uint64_t stop_at = UINT64_MAX;   // last cycle to simulate
     bool quiet = false;
+    std::string coverage;            // write the RTL's coverage counters here (a --coverage model)
 };
 
 struct Side {
@@ -341,6 +342,17 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     ctx->fatalOnError(false);
     ctx->assertOn(o.asserts);
     std::unique_ptr<Vnet> top(new Vnet(ctx.get(), "TOP"));
+    // the coverage counters are the context's: written when the run ends, however it ends
+    struct CoverageWriter {
+        VerilatedContext *ctx;
+        std::string path;
+        ~CoverageWriter()
+        {
+#if VM_COVERAGE
+            if (!path.empty()) ctx->coveragep()->write(path.c_str());
+#endif
+        }
+    } coverage_writer{ctx.get(), o.rtl ? o.coverage : std::string()};
     const bool waves = !o.waves_dir.empty();
     if (waves && !mkdir_p(o.waves_dir)) {
         err = "cannot create " + o.waves_dir;
@@ -653,7 +665,7 @@ static void usage()
 {
     fprintf(stderr,
             "usage: cosim [key=value ...] [--bench] [--waves DIR] [--window A:B] [--diff-dir DIR] [--expect-diff] "
-            "[--quiet]\n"
+            "[--quiet] [--coverage FILE]\n"
             "model %s: %s\n"
             "  key=value      runtime configuration keys of flitnet (seed, rate, msg_len, select, cycles, ...)\n"
             "  --bench        time each side alone on the same run, simulated cycles per second\n"
@@ -661,7 +673,8 @@ static void usage()
             "  --window A:B   cycles A..B of the waves (default: all)\n"
             "  --diff-dir DIR waves around a first difference go here (default build/rtl/diff)\n"
             "  --expect-diff  succeed only if a difference is found (mutants)\n"
-            "  --expect-assert succeed only if an RTL assertion fails (mutants; differences do not stop the run)\n",
+            "  --expect-assert succeed only if an RTL assertion fails (mutants; differences do not stop the run)\n"
+            "  --coverage FILE write the RTL's line and toggle coverage counters (models built with --coverage)\n",
             MODEL_NAME, MODEL_CFG);
 }
 
@@ -688,6 +701,14 @@ int main(int argc, char **argv)
         else if (a == "--quiet") o.quiet = true;
         else if (a == "--waves" && i + 1 < argc) o.waves_dir = argv[++i];
         else if (a == "--diff-dir" && i + 1 < argc) diff_dir = argv[++i];
+        else if (a == "--coverage" && i + 1 < argc) {
+#if VM_COVERAGE
+            o.coverage = argv[++i];
+#else
+            fprintf(stderr, "cosim: model %s was built without coverage (make cosim-coverage builds it with)\n", MODEL_NAME);
+            return 1;
+#endif
+        }
         else if (a == "--window" && i + 1 < argc) {
             unsigned long long f, t;
             if (sscanf(argv[++i], "%llu:%llu", &f, &t) != 2 || f > t) {
@@ -771,6 +792,7 @@ int main(int argc, char **argv)
         ow.stop_on_diff = false;
         ow.asserts = false;  // reported by the first run
         ow.waves_dir = diff_dir;
+        ow.coverage.clear();
         ow.w_from = r.diff_cycle > 40 ? r.diff_cycle - 40 : 0;
         ow.w_to = r.diff_cycle + 2;
         ow.stop_at = r.diff_cycle + 2;
