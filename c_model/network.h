@@ -124,4 +124,13 @@ void network_close_window(network *net, uint64_t t_end);
 int network_find_stuck(network *net, int look, char *buf, size_t len);
 
 static inline int net_iv(const network *n, int x, int p, int v) { return (x * n->P + p) * n->V + v; }
+/* the signals between router x and its node (§7): the injection channel the node's
+ * source drives in cycle t, the credits the router returned to that source in cycle t-1,
+ * and the ejection channel the router drives in cycle t */
+static inline link_sig *network_injection(network *n, int x, uint64_t t) { return &n->in[t & 1][x * n->P + n->Pn]; }
+static inline uint32_t network_source_credits(const network *n, int x, uint64_t t)
+{
+    return n->cr[(t & 1) ^ 1][x * n->P + n->Pn];
+}
+static inline const link_sig *network_ejection(const network *n, int x, uint64_t t) { return &n->ej[t & 1][x]; }
 #endif

@@ -2,12 +2,10 @@
 #include "sim.h"
 #include "deadlock.h"
 #include "invariants.h"
-#include "message.h"
 #include "netsetup.h"
 #include "network.h"
+#include "node.h"
 #include "rng.h"
-#include "sink.h"
-#include "source.h"
 #include "stats.h"
 #include "traffic.h"
 #include "vcd.h"
@@ -35,22 +33,6 @@
 #define SAT_TREND_NODES 0.5
 /* a run shows its progress (when asked) once it has taken this long */
 #define PROGRESS_AFTER_S 3.0
-
-typedef struct {
-    source *src;
-    uint64_t generated, gen_window;
-    int overflow_node;
-} gen_ctx;
-
-static void on_message(void *user, uint64_t cycle, int s, int d, int len)
-{
-    gen_ctx *g = user;
-    if (source_enqueue(&g->src[s], cycle, d, len)) {
-        if (g->overflow_node < 0) g->overflow_node = s;
-        return;
-    }
-    g->generated++;
-}
 
 static double now_seconds(void)
 {
@@ -120,21 +102,16 @@ typedef struct {
     sim_result *res;
     net_setup ns;
     int built;                    /* ns is built */
-    msg_table msgs;
+    node_set nodes;               /* sources, sinks, node software (node.h) */
+    int nodes_built;
     lat_stats st;
-    source *src;
-    sink *snk;
     int *order;                   /* evaluation order of the nodes (shuffled in tests) */
     rng_t shuffle_rng;
     vcd_writer *vcd;
-    source_env senv;
-    sink_env kenv;
-    sink_errors serr;
-    gen_ctx g;
     uint64_t warmup, cycles, blen; /* blen: a saturation segment's cycles */
     uint64_t cycles0;              /* the configured end (cycles may end earlier: precision) */
     int nseg;                      /* saturation segments: max(batches, SAT_MIN_SEGMENTS) */
-    uint64_t injected, delivered_flits, delivered_msgs, win_flits, win_msgs, rerouted, fp;
+    uint64_t fp;                   /* the deliveries' fingerprint */
     uint64_t last_moves, last_progress, next_check;  /* the watchdog */
     long outstanding_at_warmup;
     double in_system, *batch_in_system;
@@ -148,31 +125,23 @@ static int run_setup(run *r, char *err, size_t errlen)
     r->built = 1;
     const topology *tp = &r->ns.t;
     sim_result *res = r->res;
-    if (msgtab_init(&r->msgs, tp->N, r->ns.fl.IW) ||
+    r->nodes_built = 1;
+    if (node_init(&r->nodes, &r->ns, cfg) ||
         stats_init(&r->st, cfg->batches, (uint64_t)cfg->warmup, (uint64_t)cfg->cycles)) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    r->src = calloc((size_t)tp->N, sizeof *r->src);
-    r->snk = calloc((size_t)tp->N, sizeof *r->snk);
     r->order = malloc(sizeof(int) * (size_t)tp->N);
     r->nseg = cfg->batches > SAT_MIN_SEGMENTS ? cfg->batches : SAT_MIN_SEGMENTS;
     if ((long)r->nseg > cfg->cycles - cfg->warmup) r->nseg = (int)(cfg->cycles - cfg->warmup);
     r->batch_in_system = calloc((size_t)r->nseg, sizeof(double));
     res->chan_util = calloc((size_t)tp->N * tp->Pn, sizeof(double));
     res->node_load = calloc((size_t)tp->N, sizeof(double));
-    if (!r->src || !r->snk || !r->order || !r->batch_in_system || !res->chan_util || !res->node_load) {
+    if (!r->order || !r->batch_in_system || !res->chan_util || !res->node_load) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    for (int x = 0; x < tp->N; x++) {
-        if (source_init(&r->src[x], cfg->max_queue, cfg->vcs, cfg->buf_depth)) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
-        sink_init(&r->snk[x]);
-        r->order[x] = x;
-    }
+    for (int x = 0; x < tp->N; x++) r->order[x] = x;
     if (r->opt->vcd) {
         uint64_t to = r->opt->vcd_to;
         if (r->opt->vcd_auto_window) { /* waves grow with every VC: a big network gets a short default window */
@@ -183,9 +152,6 @@ static int run_setup(run *r, char *err, size_t errlen)
         res->vcd_to = to;
         if (!(r->vcd = vcd_open(r->opt->vcd, &r->ns.net, r->opt->vcd_from, to, err, errlen))) return -1;
     }
-    source_env_init(&r->senv, cfg->vcs, cfg->buf_depth, &r->ns.fl, &r->ns.rt, &r->msgs);
-    r->kenv = (sink_env){&r->ns.fl, tp, r->ns.rt.minimal, &r->msgs, &r->serr, r->ns.rt.algo->reroute != NULL};
-    r->g = (gen_ctx){r->src, 0, 0, -1};
     rng_seed(&r->shuffle_rng, cfg->seed, 0xC0FFEEULL);
     r->warmup = (uint64_t)cfg->warmup;
     r->cycles = (uint64_t)cfg->cycles;
@@ -199,64 +165,52 @@ static int run_setup(run *r, char *err, size_t errlen)
 static void run_free(run *r)
 {
     free(r->batch_in_system);
-    if (r->src)
-        for (int x = 0; x < r->ns.t.N; x++) source_free(&r->src[x]);
-    free(r->src);
-    free(r->snk);
+    if (r->nodes_built) node_free(&r->nodes);
     free(r->order);
     stats_free(&r->st);
-    msgtab_free(&r->msgs);
     if (r->built) net_setup_free(&r->ns);
 }
 
-/* the nodes of cycle tt: source, router, sink and the node software (§7); returns 1 when
- * the run must stop (saturated: by rerouting, or out of message ids) */
+/* the nodes of cycle tt, each its source, router, sink and node software (node.h), in
+ * the evaluation order; returns 1 when the run must stop (saturated: by rerouting, or out
+ * of message ids) */
 static int run_nodes(run *r, uint64_t tt, int in_window)
 {
-    const topology *tp = &r->ns.t;
+    node_set *nodes = &r->nodes;
     network *net = &r->ns.net;
-    const int cur = (int)(tt & 1), prv = cur ^ 1, P = tp->P, Pn = tp->Pn;
     int stop = 0;
     if (r->opt->shuffle_order)
-        for (int i = tp->N - 1; i > 0; i--) {
+        for (int i = nodes->N - 1; i > 0; i--) {
             int j = (int)rng_below(&r->shuffle_rng, (uint32_t)(i + 1)), tmp = r->order[i];
             r->order[i] = r->order[j];
             r->order[j] = tmp;
         }
-    for (int oi = 0; oi < tp->N; oi++) {
+    for (int oi = 0; oi < nodes->N; oi++) {
         const int x = r->order[oi];
-        int s = source_step(&r->src[x], &r->senv, x, tt, net->cr[prv][x * P + Pn], &net->in[cur][x * P + Pn]);
-        if (s < 0) { /* only an overloaded network holds that many messages of one source */
+        if (node_source_router(nodes, net, x, tt)) { /* only an overloaded network holds that many messages of one source */
             r->res->saturated = 1;
             snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
                      "node %d has more messages in flight than the flit's %d message-id bits name", x, r->ns.fl.IW);
             return 1;
         }
-        r->injected += (uint64_t)s;
-        router_step(net, x, tt);
-        const link_sig *ej = &net->ej[cur][x];
-        if (ej->vc < 0) continue;
-        r->delivered_flits++;
-        if (in_window) r->win_flits++;
-        msg_rec m;
-        int msrc;
-        int ks = sink_step(&r->snk[x], &r->kenv, x, tt, ej, &m, &msrc);
-        if (ks == 2) { /* the node software re-injects it (§7.1); its flits were not accepted yet */
-            if (in_window) r->win_flits -= (uint64_t)m.len < r->win_flits ? (uint64_t)m.len : r->win_flits;
-            r->rerouted++;
-            if (source_forward(&r->src[x], &r->senv, x, tt, &m, r->cfg->reinject_delay)) {
-                r->res->saturated = 1;
-                snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
-                         "source queue of node %d exceeded max_queue = %ld messages at cycle %llu (rerouting)", x,
-                         r->cfg->max_queue, (unsigned long long)tt);
-                stop = 1;
-            }
-        } else if (ks) {
-            r->delivered_msgs++;
-            if (in_window) r->win_msgs++;
-            uint64_t lat = tt - m.gen + 1, wait = m.inj - m.gen;
-            stats_add(&r->st, m.gen, lat, lat - wait, wait);
-            r->fp += splitmix64((tt << 20) ^ ((uint64_t)x << 40) ^ ((uint64_t)msrc << 8) ^ m.id);
+        node_delivery d;
+        switch (node_sink(nodes, x, tt, in_window, network_ejection(net, x, tt), &d)) {
+        case NODE_QUEUE_FULL:
+            r->res->saturated = 1;
+            snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
+                     "source queue of node %d exceeded max_queue = %ld messages at cycle %llu (rerouting)", x,
+                     r->cfg->max_queue, (unsigned long long)tt);
+            stop = 1;
+            break;
+        case NODE_DELIVERED: {
+            const msg_rec *m = &d.msg;
+            uint64_t lat = tt - m->gen + 1, wait = m->inj - m->gen;
+            stats_add(&r->st, m->gen, lat, lat - wait, wait);
+            r->fp += splitmix64((tt << 20) ^ ((uint64_t)x << 40) ^ ((uint64_t)d.src << 8) ^ m->id);
+            break;
+        }
+        default:
+            break;
         }
     }
     return stop;
@@ -269,9 +223,9 @@ static int run_watchdog(run *r, uint64_t tt)
 {
     const sim_config *cfg = r->cfg;
     network *net = &r->ns.net;
-    uint64_t moves = net->moves + r->injected;
+    uint64_t moves = net->moves + r->nodes.injected;
     int dead = 0;
-    if (moves != r->last_moves || r->injected == r->delivered_flits) {
+    if (moves != r->last_moves || r->nodes.injected == r->nodes.ejected) {
         r->last_moves = moves;
         r->last_progress = tt;
     } else if (tt - r->last_progress >= (uint64_t)cfg->deadlock_cycles) {
@@ -279,7 +233,7 @@ static int run_watchdog(run *r, uint64_t tt)
     }
     if (!dead && tt + 1 >= r->next_check) {
         r->next_check = tt + 1 + (uint64_t)cfg->deadlock_cycles;
-        if (network_find_stuck(net, r->injected != r->delivered_flits, r->dead_buf, sizeof r->dead_buf)) dead = 2;
+        if (network_find_stuck(net, r->nodes.injected != r->nodes.ejected, r->dead_buf, sizeof r->dead_buf)) dead = 2;
     }
     if (!dead) return 0;
     sim_result *res = r->res;
@@ -287,7 +241,7 @@ static int run_watchdog(run *r, uint64_t tt)
     size_t cap = 1 << 16;
     res->deadlock_report = malloc(cap);
     if (res->deadlock_report) {
-        unsigned long long inside = (unsigned long long)(r->injected - r->delivered_flits);
+        unsigned long long inside = (unsigned long long)(r->nodes.injected - r->nodes.ejected);
         int n = dead == 1 ? snprintf(res->deadlock_report, cap,
                                      "deadlock at cycle %llu: %llu flits in the network, none moved for %ld cycles\n",
                                      (unsigned long long)tt, inside, cfg->deadlock_cycles)
@@ -308,7 +262,7 @@ static int run_saturated_now(run *r, uint64_t tt)
     const uint64_t warmup = r->warmup;
     if (!(tt > warmup && (tt - warmup) % r->blen == 0 && (tt - warmup) / r->blen >= SAT_MIN_BATCHES)) return 0;
     const int N = r->ns.t.N;
-    long growth = (long)(r->g.generated - r->delivered_msgs) - r->outstanding_at_warmup;
+    long growth = (long)(r->nodes.generated - r->nodes.delivered) - r->outstanding_at_warmup;
     double offered = r->cfg->rate * (double)N * (double)(tt - warmup);
     if (!(growth > N && growth > SAT_GROWTH_SHARE * offered)) return 0;
     r->res->saturated = 1;
@@ -378,19 +332,19 @@ static int64_t run_loop(run *r, char *err, size_t errlen)
         const int in_window = tt >= warmup && tt < cycles;
         if (tt == warmup) {
             network_open_window(net, warmup);
-            r->outstanding_at_warmup = (long)(r->g.generated - r->delivered_msgs);
+            r->outstanding_at_warmup = (long)(r->nodes.generated - r->nodes.delivered);
         }
         if (tt == cycles) network_close_window(net, cycles);
         if (tt < cycles) {
-            traffic_cycle(&r->ns.tr, tt, on_message, &r->g);
-            if (r->g.overflow_node >= 0) {
+            traffic_cycle(&r->ns.tr, tt, node_on_message, &r->nodes);
+            if (r->nodes.overflow_node >= 0) {
                 r->res->saturated = 1;
                 snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
-                         "source queue of node %d exceeded max_queue = %ld messages at cycle %llu", r->g.overflow_node,
+                         "source queue of node %d exceeded max_queue = %ld messages at cycle %llu", r->nodes.overflow_node,
                          cfg->max_queue, (unsigned long long)tt);
                 return (int64_t)tt;
             }
-        } else if (!cfg->drain || r->g.generated == r->delivered_msgs) {
+        } else if (!cfg->drain || r->nodes.generated == r->nodes.delivered) {
             return (int64_t)tt;
         }
         int stop = run_nodes(r, tt, in_window);
@@ -398,7 +352,7 @@ static int64_t run_loop(run *r, char *err, size_t errlen)
         if (r->vcd) vcd_cycle(r->vcd, net, tt);
         if (r->opt->check_invariants && network_check(net, tt, err, errlen)) return -1;
         if (in_window) {
-            double q = (double)(r->g.generated - r->delivered_msgs);
+            double q = (double)(r->nodes.generated - r->nodes.delivered);
             r->in_system += q;
             uint64_t b = (tt - warmup) / r->blen;
             if (b < (uint64_t)r->nseg) r->batch_in_system[b] += q;
@@ -437,29 +391,30 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     res->offered_flit_rate = cfg->traffic == TR_TRACE ? NAN : cfg->rate * cfg->msg_len;
     /* per node that sends and receives: faulty and disabled nodes do neither (§7.2) */
     const int usable = ns->faulty ? ns->tr.nalive : tp->N;
-    res->accepted_flit_rate = (double)r->win_flits / (win * usable);
+    res->accepted_flit_rate = (double)r->nodes.win_flits / (win * usable);
     res->capacity = tp->capacity;
     res->normalized_throughput = res->accepted_flit_rate / tp->capacity;
-    res->messages_generated = r->g.generated;
-    res->messages_delivered = r->delivered_msgs;
-    res->messages_rerouted = r->rerouted;
+    res->messages_generated = r->nodes.generated;
+    res->messages_delivered = r->nodes.delivered;
+    res->messages_rerouted = r->nodes.reinjected;
     res->messages_measured = st->n;
-    res->flits_injected = r->injected;
-    res->flits_delivered = r->delivered_flits;
+    res->flits_injected = r->nodes.injected;
+    res->flits_delivered = r->nodes.ejected;
     res->flits_in_flight = network_flits(net, tt ? tt - 1 : 0);
     res->flit_hops = net->flit_hops;
     long queued = 0;
     for (int x = 0; x < tp->N; x++) {
-        queued += r->src[x].qlen;
+        const source *sx = &r->nodes.src[x];
+        queued += sx->qlen;
         for (int v = 0; v < cfg->vcs; v++) /* messages assigned to an injection VC, not yet fully sent */
-            if (r->src[x].vc_busy >> v & 1 && r->src[x].vc_next[v] == 0) queued++;
+            if (sx->vc_busy >> v & 1 && sx->vc_next[v] == 0) queued++;
     }
     res->messages_queued = queued;
     res->little_L = r->in_system / win;
-    res->little_lambda_W = (double)r->win_msgs / win * res->avg_latency;
-    res->corrupt = r->serr.corrupt;
-    res->nonminimal = r->serr.nonminimal;
-    snprintf(res->corrupt_first, sizeof res->corrupt_first, "%s", r->serr.first_error);
+    res->little_lambda_W = (double)r->nodes.win_delivered / win * res->avg_latency;
+    res->corrupt = r->nodes.errs.corrupt;
+    res->nonminimal = r->nodes.errs.nonminimal;
+    snprintf(res->corrupt_first, sizeof res->corrupt_first, "%s", r->nodes.errs.first_error);
     res->V = cfg->vcs;
     res->N = tp->N;
     res->Pn = Pn;
@@ -483,7 +438,7 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
         nchan += c;
         res->node_load[x] = ns->faulty && ns->faulty[x] ? -1 : c ? s / c : 0;
     }
-    res->misrouted = r->serr.misrouted;
+    res->misrouted = r->nodes.errs.misrouted;
     res->fault_handling = ns->fh;
     if (ns->fh != FH_NONE) {
         res->fault_state = malloc((size_t)tp->N);
@@ -511,6 +466,32 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     return 0;
 }
 
+/* saturation without a cycle simulated: a node offered one message per cycle or more */
+static int run_overloaded(run *r)
+{
+    const sim_config *cfg = r->cfg;
+    if (cfg->traffic == TR_TRACE || cfg->rate < SAT_RATE_BOUND) return 0;
+    r->res->saturated = 1;
+    snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
+             "%g messages/node/cycle is at least one per cycle, more than the injection channel "
+             "carries (1 flit/cycle); not simulated", cfg->rate);
+    return 1;
+}
+
+/* the outcome of a run that stopped at cycle tt after t0 (wall clock), and its measurements */
+static int run_finish(run *r, uint64_t tt, double t0, char *err, size_t errlen)
+{
+    const sim_config *cfg = r->cfg;
+    sim_result *res = r->res;
+    if (!res->saturated && !res->deadlock && tt >= r->cycles) run_saturated_at_end(r, tt);
+    res->drained = cfg->drain && !res->deadlock && tt >= r->cycles && r->nodes.generated == r->nodes.delivered;
+    res->wall_seconds = now_seconds() - t0;
+    res->cycles = tt;
+    /* stopped early: the window closes here (nothing when it never opened) */
+    if (tt < r->cycles) network_close_window(&r->ns.net, tt);
+    return run_results(r, tt, err, errlen);
+}
+
 int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
 {
     static const sim_options defopt = {0};
@@ -526,28 +507,9 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     int rc = run_setup(r, err, errlen);
     if (!rc) {
         const double t0 = now_seconds();
-        int64_t tt;
-        if (cfg->traffic != TR_TRACE && cfg->rate >= SAT_RATE_BOUND) {
-            res->saturated = 1;
-            snprintf(res->saturated_why, sizeof res->saturated_why,
-                     "%g messages/node/cycle is at least one per cycle, more than the injection channel "
-                     "carries (1 flit/cycle); not simulated", cfg->rate);
-            tt = 0;
-        } else {
-            tt = run_loop(r, err, errlen);
-        }
+        const int64_t tt = run_overloaded(r) ? 0 : run_loop(r, err, errlen);
         if (r->opt->progress && now_seconds() - t0 > PROGRESS_AFTER_S) fprintf(stderr, "\r%60s\r", "");
-        if (tt < 0) {
-            rc = -1;
-        } else {
-            if (!res->saturated && !res->deadlock && (uint64_t)tt >= r->cycles) run_saturated_at_end(r, (uint64_t)tt);
-            res->drained = cfg->drain && !res->deadlock && (uint64_t)tt >= r->cycles && r->g.generated == r->delivered_msgs;
-            res->wall_seconds = now_seconds() - t0;
-            res->cycles = (uint64_t)tt;
-            /* stopped early: the window closes here (nothing when it never opened) */
-            if ((uint64_t)tt < r->cycles) network_close_window(&r->ns.net, (uint64_t)tt);
-            rc = run_results(r, (uint64_t)tt, err, errlen);
-        }
+        rc = tt < 0 ? -1 : run_finish(r, (uint64_t)tt, t0, err, errlen);
     }
     if (r->vcd && vcd_close(r->vcd) && !rc) {
         snprintf(err, errlen, "writing the VCD file '%s' failed", r->opt->vcd);

@@ -1,8 +1,9 @@
 // cosim.cpp: lockstep co-simulation of the Verilated network (rtl/flitnet_network.sv)
 // against the C model (c_model/network.c), cycle by cycle.
 //
-// One message stream (tb/traffic.c) feeds two copies of the C source module, one per
-// side; each reads the injection credits of its own side. In cycle t the C model steps
+// One message stream (tb/traffic.c) feeds two copies of the nodes around the routers
+// (tb/node.c: sources, sinks, node software), one per side; each reads the injection
+// credits of its own side. In cycle t the C model steps
 // every source and router, after which the signal slots of parity t hold what the
 // routers drive in cycle t (network.h). The RTL gets the injection inputs of cycle t,
 // evaluates with the clock low (its outputs are functions of its registers, so they
@@ -17,9 +18,10 @@
 // faulty or disabled nodes) and so are the f-ring layer's ring_ok bits (ring_ok_i, from
 // route_ring_ok), both set before reset.
 //
-// Both sides run the node software of microarchitecture.md §7.1 in their own eject
-// step: a message whose tail reaches a node that is not its final destination (swft:
-// absorbed, or at an intermediate node) goes back into that node's source queue.
+// Both sides run the node software of microarchitecture.md §7.1 in their own sinks
+// (node_sink, as tb/sim.c does): a message whose tail reaches a node that is not its
+// final destination (swft: absorbed, or at an intermediate node) goes back into that
+// node's source queue.
 //
 // Modes: lockstep (default), --bench (each side alone, simulated cycles per second),
 // --waves DIR (both sides' waves of a window, no comparison needed).
@@ -49,9 +51,8 @@ extern "C" {
 #include "message.h"
 #include "netsetup.h"
 #include "network.h"
+#include "node.h"
 #include "route.h"
-#include "sink.h"
-#include "source.h"
 #include "topology.h"
 #include "traffic.h"
 #include "vcd.h"
@@ -123,17 +124,11 @@ struct Opts {
 };
 
 struct Side {
-    std::vector<source> src;
-    std::vector<sink> snk;
-    msg_table mt;
-    sink_errors err;
-    source_env senv;
-    sink_env kenv;
-    uint64_t generated = 0, delivered = 0, flits_out = 0, win_flits = 0, lat_n = 0;
-    uint64_t forwarded = 0;          // messages the node software re-injected (§7.1)
-    uint64_t fwd_rule[3] = {0, 0, 0};  // ... by its rule: absorbed with rev 0, with rev 1, intermediate
-    bool fwd_overflow = false;       // ... into a full source queue
+    node_set nodes;                  // sources, sinks, node software, their counters (tb/node.h)
+    bool built = false;
+    uint64_t lat_n = 0;              // messages generated in the window and delivered
     double lat_sum = 0;
+    bool fwd_overflow = false;       // the node software re-injected into a full source queue
     // (src, id) of the last head on each output channel VC, x*P + o, and injection VC
     std::vector<int32_t> chan_src;
     std::vector<uint32_t> chan_id;
@@ -157,16 +152,20 @@ struct Result {
 struct GenCtx {
     Side *sides[2];
     int nsides;
-    bool overflow = false;
 };
 
+// one message stream, into the queues of both sides
 static void on_message(void *user, uint64_t cycle, int s, int d, int len)
 {
     GenCtx *g = static_cast<GenCtx *>(user);
-    for (int i = 0; i < g->nsides; i++) {
-        if (source_enqueue(&g->sides[i]->src[static_cast<size_t>(s)], cycle, d, len)) g->overflow = true;
-        else g->sides[i]->generated++;
-    }
+    for (int i = 0; i < g->nsides; i++) node_enqueue(&g->sides[i]->nodes, cycle, s, d, len);
+}
+
+static bool overflowed(const GenCtx &g)
+{
+    for (int i = 0; i < g.nsides; i++)
+        if (g.sides[i]->nodes.overflow_node >= 0) return true;
+    return false;
 }
 
 static std::string node_name(const topology *t, int x)
@@ -198,7 +197,7 @@ static std::string describe(const flit_layout *fl, bool valid, uint64_t vc, uint
 static std::string message_text(Side &s, const topology *t, int32_t src, uint32_t id)
 {
     if (src < 0) return "no message seen on this channel yet";
-    msg_rec *m = msgtab_get(&s.mt, src, id);
+    msg_rec *m = msgtab_get(&s.nodes.msgs, src, id);
     char b[256];
     if (!m) {
         snprintf(b, sizeof b, "message %u of node %s (already delivered)", id, node_name(t, src).c_str());
@@ -223,20 +222,11 @@ static void track(Side &s, const flit_layout *fl, size_t chan, bool valid, uint6
     s.chan_id[chan] = flit_id(fl, flit);
 }
 
-static int side_init(Side &s, int N, int P, int V, const sim_config &cfg, const flit_layout *fl, const routing *rt,
-                     const topology *t)
+static int side_init(Side &s, const net_setup &ns, const sim_config &cfg)
 {
-    s.src.resize(static_cast<size_t>(N));
-    s.snk.resize(static_cast<size_t>(N));
-    memset(&s.mt, 0, sizeof s.mt);
-    memset(&s.err, 0, sizeof s.err);
-    if (msgtab_init(&s.mt, N, fl->IW)) return -1;
-    for (int x = 0; x < N; x++) {
-        if (source_init(&s.src[static_cast<size_t>(x)], cfg.max_queue, V, cfg.buf_depth)) return -1;
-        sink_init(&s.snk[static_cast<size_t>(x)]);
-    }
-    source_env_init(&s.senv, V, cfg.buf_depth, fl, rt, &s.mt);
-    s.kenv = sink_env{fl, t, rt->minimal, &s.mt, &s.err, rt->algo->reroute != nullptr};
+    const int N = ns.t.N, P = ns.t.P, V = cfg.vcs;
+    s.built = true;
+    if (node_init(&s.nodes, &ns, &cfg)) return -1;
     s.chan_src.assign(static_cast<size_t>((N * P + N) * V), -1);
     s.chan_id.assign(static_cast<size_t>((N * P + N) * V), 0);
     return 0;
@@ -244,33 +234,28 @@ static int side_init(Side &s, int N, int P, int V, const sim_config &cfg, const 
 
 static void side_free(Side &s)
 {
-    for (auto &x : s.src) source_free(&x);
-    msgtab_free(&s.mt);
+    if (s.built) node_free(&s.nodes);
+    s.built = false;
 }
 
-// the sink of node x takes the ejection flit of cycle t; a message that completes at a
-// node other than its final destination goes to the node software, as in tb/sim.c
+// the sink and node software of node x take the ejection flit of cycle t (tb/node.c);
+// the harness keeps the mean latency of the messages generated in the window
 static void eject(Side &s, int x, uint64_t t, const link_sig &l, const sim_config &cfg)
 {
-    if (l.vc < 0) return;
-    s.flits_out++;
     const bool in_window = t >= static_cast<uint64_t>(cfg.warmup) && t < static_cast<uint64_t>(cfg.cycles);
-    if (in_window) s.win_flits++;
-    msg_rec m;
-    int msrc;
-    int ks = sink_step(&s.snk[static_cast<size_t>(x)], &s.kenv, x, t, &l, &m, &msrc);
-    if (ks == 2) {
-        // not accepted yet: its flits count when they reach the final destination
-        if (in_window) s.win_flits -= static_cast<uint64_t>(m.len) < s.win_flits ? static_cast<uint64_t>(m.len) : s.win_flits;
-        s.forwarded++;
-        s.fwd_rule[m.dst == x ? 2 : (m.ring & 1) ? 1 : 0]++;
-        if (source_forward(&s.src[static_cast<size_t>(x)], &s.senv, x, t, &m, cfg.reinject_delay)) s.fwd_overflow = true;
-    } else if (ks) {
-        s.delivered++;
-        if (m.gen >= static_cast<uint64_t>(cfg.warmup)) {
-            s.lat_sum += static_cast<double>(t - m.gen + 1);
+    node_delivery d;
+    switch (node_sink(&s.nodes, x, t, in_window, &l, &d)) {
+    case NODE_QUEUE_FULL:
+        s.fwd_overflow = true;
+        break;
+    case NODE_DELIVERED:
+        if (d.msg.gen >= static_cast<uint64_t>(cfg.warmup)) {
+            s.lat_sum += static_cast<double>(t - d.msg.gen + 1);
             s.lat_n++;
         }
+        break;
+    default:
+        break;
     }
 }
 
@@ -321,7 +306,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     for (int x = 0; x < N; x++) res.unusable += ns.faulty && ns.faulty[x];
 
     Side sc, sr;
-    if (side_init(sc, N, P, V, cfg, &fl, &rt, &t) || side_init(sr, N, P, V, cfg, &fl, &rt, &t)) {
+    if (side_init(sc, ns, cfg) || side_init(sr, ns, cfg)) {
         err = "out of memory";
         side_free(sc);
         side_free(sr);
@@ -437,17 +422,17 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     uint64_t tt = 0;
     bool diff = false;
     for (;; tt++) {
-        const int cur = static_cast<int>(tt & 1), prv = cur ^ 1;
+        const int cur = static_cast<int>(tt & 1);
         if (tt > o.stop_at) break;
         if (tt < cycles) {
             traffic_cycle(&tr, tt, on_message, &g);
-            if (g.overflow) {
+            if (overflowed(g)) {
                 res.saturated = true;
                 break;
             }
         } else {
             bool done = true;
-            for (int i = 0; i < g.nsides; i++) done &= g.sides[i]->delivered == g.sides[i]->generated;
+            for (int i = 0; i < g.nsides; i++) done &= g.sides[i]->nodes.delivered == g.sides[i]->nodes.generated;
             if (!cfg.drain || done) break;
             if (tt >= drain_limit) {
                 err = "the network did not drain within 200000 cycles after the last message";
@@ -456,22 +441,18 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         }
         // ---- the C model
         if (o.c) {
-            for (int x = 0; x < N; x++) {
-                if (source_step(&sc.src[static_cast<size_t>(x)], &sc.senv, x, tt, net.cr[prv][x * P + Pn],
-                                &net.in[cur][x * P + Pn]) < 0) {
+            for (int x = 0; x < N; x++)
+                if (node_source_router(&sc.nodes, &net, x, tt)) {
                     err = "more messages in flight than message ids";
                     return -1;
                 }
-                router_step(&net, x, tt);
-            }
             if (cv) vcd_cycle(cv, &net, tt);
         }
         // ---- the RTL: injection inputs of cycle t, outputs of cycle t
         if (o.rtl) {
             for (int x = 0; x < N; x++) {
                 link_sig &s = rtl_inj[static_cast<size_t>(x)];
-                if (source_step(&sr.src[static_cast<size_t>(x)], &sr.senv, x, tt, rtl_cr[static_cast<size_t>(x)], &s) <
-                    0) {
+                if (node_source(&sr.nodes, x, tt, rtl_cr[static_cast<size_t>(x)], &s)) {
                     err = "more messages in flight than message ids";
                     return -1;
                 }
@@ -574,7 +555,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         }
         // ---- sinks, the RTL's next credits, and the clock edge
         for (int x = 0; x < N; x++) {
-            if (o.c) eject(sc, x, tt, net.ej[cur][x], cfg);
+            if (o.c) eject(sc, x, tt, *network_ejection(&net, x, tt), cfg);
             if (o.rtl) {
                 link_sig l;
                 l.vc = get_bits(top->ej_valid_o, x, 1) ? static_cast<int32_t>(get_bits(top->ej_vc_o, x * VW, VW)) : -1;
@@ -618,18 +599,19 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     const double win = end > static_cast<uint64_t>(cfg.warmup) ? static_cast<double>(end - static_cast<uint64_t>(cfg.warmup)) : 1;
     res.c_latency = sc.lat_n ? sc.lat_sum / static_cast<double>(sc.lat_n) : 0;
     res.r_latency = sr.lat_n ? sr.lat_sum / static_cast<double>(sr.lat_n) : 0;
-    res.c_tput = static_cast<double>(sc.win_flits) / (win * N);
-    res.r_tput = static_cast<double>(sr.win_flits) / (win * N);
-    res.c_msgs = sc.delivered;
-    res.r_msgs = sr.delivered;
-    res.c_fwd = sc.forwarded;
-    res.c_detour = sc.err.misrouted;
-    res.r_detour = sr.err.misrouted;
-    for (int i = 0; i < 3; i++) res.fwd_rule[i] = sc.fwd_rule[i];
-    res.r_fwd = sr.forwarded;
-    if (sc.err.corrupt || sr.err.corrupt) {
-        err = std::string("a sink found a corrupted message: ") + (sc.err.corrupt ? "C model: " + std::string(sc.err.first_error) : "") +
-              (sr.err.corrupt ? " RTL: " + std::string(sr.err.first_error) : "");
+    const node_set &cn = sc.nodes, &rn = sr.nodes;
+    res.c_tput = static_cast<double>(cn.win_flits) / (win * N);
+    res.r_tput = static_cast<double>(rn.win_flits) / (win * N);
+    res.c_msgs = cn.delivered;
+    res.r_msgs = rn.delivered;
+    res.c_fwd = cn.reinjected;
+    res.c_detour = cn.errs.misrouted;
+    res.r_detour = rn.errs.misrouted;
+    for (int i = 0; i < 3; i++) res.fwd_rule[i] = cn.reinject_rule[i];
+    res.r_fwd = rn.reinjected;
+    if (cn.errs.corrupt || rn.errs.corrupt) {
+        err = std::string("a sink found a corrupted message: ") + (cn.errs.corrupt ? "C model: " + std::string(cn.errs.first_error) : "") +
+              (rn.errs.corrupt ? " RTL: " + std::string(rn.errs.first_error) : "");
         if (!diff) return -1;
     }
     return 0;

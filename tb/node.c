@@ -1,0 +1,84 @@
+/* node.c: see node.h. */
+#include "node.h"
+#include <stdlib.h>
+#include <string.h>
+
+int node_init(node_set *n, const net_setup *s, const sim_config *c)
+{
+    memset(n, 0, sizeof *n);
+    n->N = s->t.N;
+    n->overflow_node = -1;
+    n->reinject_delay = c->reinject_delay;
+    n->src = calloc((size_t)n->N, sizeof *n->src);
+    n->snk = calloc((size_t)n->N, sizeof *n->snk);
+    if (!n->src || !n->snk || msgtab_init(&n->msgs, n->N, s->fl.IW)) return -1;
+    for (int x = 0; x < n->N; x++) {
+        if (source_init(&n->src[x], c->max_queue, c->vcs, c->buf_depth)) return -1;
+        sink_init(&n->snk[x]);
+    }
+    source_env_init(&n->senv, c->vcs, c->buf_depth, &s->fl, &s->rt, &n->msgs);
+    n->kenv = (sink_env){&s->fl, &s->t, s->rt.minimal, &n->msgs, &n->errs, s->rt.algo->reroute != NULL};
+    return 0;
+}
+
+void node_free(node_set *n)
+{
+    if (n->src)
+        for (int x = 0; x < n->N; x++) source_free(&n->src[x]);
+    free(n->src);
+    free(n->snk);
+    msgtab_free(&n->msgs);
+    n->src = NULL;
+    n->snk = NULL;
+}
+
+void node_enqueue(node_set *n, uint64_t cycle, int s, int d, int len)
+{
+    if (source_enqueue(&n->src[s], cycle, d, len)) {
+        if (n->overflow_node < 0) n->overflow_node = s;
+        return;
+    }
+    n->generated++;
+}
+
+void node_on_message(void *user, uint64_t cycle, int s, int d, int len)
+{
+    node_enqueue(user, cycle, s, d, len);
+}
+
+int node_source(node_set *n, int x, uint64_t t, uint32_t credits_in, link_sig *out)
+{
+    int s = source_step(&n->src[x], &n->senv, x, t, credits_in, out);
+    if (s < 0) return -1;
+    n->injected += (uint64_t)s;
+    return 0;
+}
+
+node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_sig *ej, node_delivery *d)
+{
+    if (ej->vc < 0) return NODE_NOTHING;
+    n->ejected++;
+    if (in_window) n->win_flits++;
+    int ks = sink_step(&n->snk[x], &n->kenv, x, t, ej, &d->msg, &d->src);
+    if (ks == 2) {
+        /* the node software takes it back (§7.1): its flits count when they reach the
+         * final destination, not here */
+        const msg_rec *m = &d->msg;
+        if (in_window) n->win_flits -= (uint64_t)m->len < n->win_flits ? (uint64_t)m->len : n->win_flits;
+        n->reinjected++;
+        n->reinject_rule[m->dst == x ? 2 : (m->ring & 1) ? 1 : 0]++;
+        if (source_forward(&n->src[x], &n->senv, x, t, m, n->reinject_delay)) return NODE_QUEUE_FULL;
+        return NODE_REINJECTED;
+    }
+    if (!ks) return NODE_NOTHING;
+    n->delivered++;
+    if (in_window) n->win_delivered++;
+    return NODE_DELIVERED;
+}
+
+int node_source_router(node_set *n, network *net, int x, uint64_t t)
+{
+    if (node_source(n, x, t, network_source_credits(net, x, t), network_injection(net, x, t))) return -1;
+    router_step(net, x, t);
+    return 0;
+}

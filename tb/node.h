@@ -1,0 +1,77 @@
+/* node.h: the nodes around the routers, one cycle at a time (docs/microarchitecture.md
+ * §7): each node's source injects with the credits its router returned, its sink takes
+ * the ejection channel and checks every message, and its node software re-injects a
+ * message that completed short of its final destination (swft, §7.1). Owns the sources,
+ * the sinks, the message table and the counters of what crossed the nodes' channels.
+ *
+ * The simulator (sim.c) and the co-simulation harness (tests/cosim/cosim.cpp, one node
+ * set per side: the C model's and the RTL's) both run their nodes through here. A node
+ * reads only what was driven in an earlier cycle (the credits of cycle t-1) or by its
+ * own router in this cycle (the ejection channel), and writes only its own injection
+ * channel and its own source queue, so no result depends on the order of the nodes. */
+#ifndef FLITNET_NODE_H
+#define FLITNET_NODE_H
+#include "config.h"
+#include "message.h"
+#include "netsetup.h"
+#include "network.h"
+#include "sink.h"
+#include "source.h"
+#include <stdint.h>
+
+typedef struct {
+    int N;
+    source *src;              /* [N] */
+    sink *snk;                /* [N] */
+    msg_table msgs;
+    source_env senv;
+    sink_env kenv;
+    sink_errors errs;
+    long reinject_delay;      /* the node software's delay (cycles) before a re-injection may leave */
+    uint64_t generated;       /* messages the traffic handed to the sources */
+    int overflow_node;        /* the first node whose queue was full when a message was generated, or -1 */
+    uint64_t injected;        /* flits the sources drove */
+    uint64_t ejected;         /* flits the sinks took */
+    uint64_t win_flits;       /* ... in the window, less those of messages the node software took back */
+    uint64_t delivered;       /* messages completed at their final destination */
+    uint64_t win_delivered;   /* ... in the window */
+    uint64_t reinjected;      /* messages the node software re-injected */
+    uint64_t reinject_rule[3];/* ... by its rule: absorbed with rev 0, with rev 1, at an intermediate node */
+} node_set;
+
+/* what a node's sink did with the ejection flit of a cycle */
+typedef enum {
+    NODE_NOTHING = 0,         /* no flit, or one that completes nothing */
+    NODE_DELIVERED,           /* a message reached its final destination (see node_delivery) */
+    NODE_REINJECTED,          /* the node software put a message back into the node's queue */
+    NODE_QUEUE_FULL,          /* ... but the queue was full: the run is saturated */
+} node_event;
+
+typedef struct {
+    msg_rec msg;              /* the message's record (generation and injection cycles, length, id) */
+    int src;                  /* the source that injected it last */
+} node_delivery;
+
+/* sources, sinks and message table for the run s builds (c: max_queue, vcs, buf_depth,
+ * reinject_delay); -1 when out of memory (node_free releases what was built). The set
+ * must stay where it is: its environments point into it. */
+int node_init(node_set *n, const net_setup *s, const sim_config *c);
+void node_free(node_set *n);
+
+/* the traffic's generated message for node s: joins its queue, or sets overflow_node */
+void node_enqueue(node_set *n, uint64_t cycle, int s, int d, int len);
+/* the same, as the callback traffic_cycle takes (user: the node_set) */
+void node_on_message(void *user, uint64_t cycle, int s, int d, int len);
+
+/* the source of node x in cycle t: absorbs credits_in (its router's credits of cycle
+ * t-1) and drives *out. 0, or -1 when node x has more messages in flight than the
+ * flit's message-id bits name. */
+int node_source(node_set *n, int x, uint64_t t, uint32_t credits_in, link_sig *out);
+/* the sink and node software of node x in cycle t, given its ejection channel;
+ * in_window: cycle t is inside the measurement window */
+node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_sig *ej, node_delivery *d);
+
+/* node x's source and router on the C model's network in cycle t; -1 as node_source
+ * (the router is not stepped then) */
+int node_source_router(node_set *n, network *net, int x, uint64_t t);
+#endif
