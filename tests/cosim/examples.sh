@@ -67,7 +67,10 @@ FAULTS="seed=1 flit_rate=0.3 msg_len=5; seed=1 flit_rate=0.1 msg_len=5 fault_nod
  !/was not injected/ seed=4 flit_rate=0.1 msg_len=1 +fault=duplicate;
  !/enters faulty/ seed=5 flit_rate=0.1 msg_len=5 fault_nodes=10 +fault=faulty;
  !/deadlock: nothing moved/ seed=6 flit_rate=0.2 msg_len=5 cycles=1000 deadlock_cycles=200 +fault=deadlock;
- !/livelock: the head took/ seed=7 flit_rate=0.05 msg_len=1 +fault=livelock"
+ !/livelock: the head took/ seed=7 flit_rate=0.05 msg_len=1 +fault=livelock;
+ !/the head's destination changed/ seed=8 flit_rate=0.1 msg_len=5 +fault=dst;
+ !/(a copy)/ seed=9 flit_rate=0.1 msg_len=1 +fault=copy;
+ !/a body or tail flit outside a worm/ seed=10 flit_rate=0.4 msg_len=8 +fault=orphan"
 T44V2SW="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=swft dateline=1"
 
 # lockstep on a user design that is cycle-exact: our router under another name

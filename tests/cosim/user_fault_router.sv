@@ -22,6 +22,13 @@
 //                    reached its destination on to its +0 neighbour instead of ejecting
 //                    it (on the last VC, only when its downstream buffer is empty); that
 //                    neighbour routes it back: it is misrouted forever
+//     dst            the first head the router sends on a network port from cycle
+//                    fault_at on has bit 0 of its destination flipped
+//     copy           the first one-flit message the router sends on a network port from
+//                    cycle fault_at on is also sent on another, idle network port
+//     orphan         the first body or tail flit the router sends from cycle fault_at on,
+//                    while another VC of that port has no open worm (and a credit), goes
+//                    out on that VC: a body flit outside a worm
 //   +fault_at=N      the cycle the fault starts (default 100)
 //   +fault_node=X    deadlock: the router that stops (default 0)
 // The injector keeps its own count of each network output VC's credits and worms (B at
@@ -68,7 +75,8 @@ module user_fault_router #(
   localparam int LV  = V - 1;                                      // livelock's VC
 
   localparam int F_NONE = 0, F_CREDIT_TWICE = 1, F_NO_CREDIT = 2, F_INTERLEAVE = 3,
-                 F_DUPLICATE = 4, F_FAULTY = 5, F_DEADLOCK = 6, F_LIVELOCK = 7;
+                 F_DUPLICATE = 4, F_FAULTY = 5, F_DEADLOCK = 6, F_LIVELOCK = 7, F_DST = 8,
+                 F_COPY = 9, F_ORPHAN = 10;
 
   int          fault;
   int unsigned fault_at;
@@ -87,7 +95,10 @@ module user_fault_router #(
       else if (s == "faulty")       fault = F_FAULTY;
       else if (s == "deadlock")     fault = F_DEADLOCK;
       else if (s == "livelock")     fault = F_LIVELOCK;
-      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock)", s);
+      else if (s == "dst")          fault = F_DST;
+      else if (s == "copy")         fault = F_COPY;
+      else if (s == "orphan")       fault = F_ORPHAN;
+      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan)", s);
     end
     if (!$value$plusargs("fault_at=%d", fault_at))     fault_at = 100;
     if (!$value$plusargs("fault_node=%d", fault_node)) fault_node = 0;
@@ -139,7 +150,7 @@ module user_fault_router #(
   wire          lv_free  = cr_all[LV] && !open_q[LV];           // port 0's last VC is empty
   wire          lv_cr    = cr_i[LV];
 
-  logic relabel, redirect, capture;
+  logic relabel, redirect, capture;       // relabel: a one-shot fault on a link acts
   logic [P-1:0]    valid_d;
   logic [P*VW-1:0] vc_d;
   logic [P*64-1:0] flit_d;
@@ -175,6 +186,34 @@ module user_fault_router #(
             flit_d  = r_flit | ((P*64)'(held_flit_q) << (PN*64));
           end
         end
+        F_DST:
+          if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o] && r_flit[o*64 + flitnet_pkg::FLIT_HEAD]) begin
+                relabel                             = 1'b1;
+                flit_d[o*64 + flitnet_pkg::FLIT_DST_LO] = !r_flit[o*64 + flitnet_pkg::FLIT_DST_LO];
+              end
+        F_COPY:
+          if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o] && r_flit[o*64 +: 2] == 2'b11)
+                for (int o2 = 0; o2 < PN; o2++)
+                  if (!relabel && o2 != o && !r_valid[o2] && !faulty_nbr_i[o2] &&
+                      cr_any[o2*V + 32'(r_vc[o*VW +: VW])] && !open_q[o2*V + 32'(r_vc[o*VW +: VW])]) begin
+                    relabel               = 1'b1;
+                    valid_d[o2]           = 1'b1;
+                    vc_d[o2*VW +: VW]     = r_vc[o*VW +: VW];
+                    flit_d[o2*64 +: 64]   = r_flit[o*64 +: 64];
+                  end
+        F_ORPHAN:
+          if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o] && !r_flit[o*64 + flitnet_pkg::FLIT_HEAD])
+                for (int w = 0; w < V; w++)
+                  if (!relabel && VW'(w) != r_vc[o*VW +: VW] && !open_q[o*V + w] && cr_any[o*V + w]) begin
+                    relabel              = 1'b1;
+                    vc_d[o*VW +: VW]     = VW'(w);
+                  end
         F_FAULTY: r_faulty = '0;
         F_DEADLOCK:
           if (32'(node_id_i) == fault_node) begin
