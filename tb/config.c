@@ -149,6 +149,130 @@ static int parse_long(const char *s, long *out)
     return 0;
 }
 
+/* the parsers of config_set, one per kind of key: each checks value, stores it at dst (or
+ * in its fields of c) and returns 0, or -1 with the one-line reason in err */
+static int set_integer(const key_def *k, const char *key, const char *value, void *dst, char *err, size_t errlen)
+{
+    long v;
+    if (parse_long(value, &v)) { snprintf(err, errlen, "%s: '%s' is not an integer", key, value); return -1; }
+    if (v < k->lo || v > k->hi) {
+        snprintf(err, errlen, "%s = %ld is out of range %.0f..%.0f", key, v, k->lo, k->hi);
+        return -1;
+    }
+    if (k->type == T_INT) *(int *)dst = (int)v;
+    else *(long *)dst = v;
+    return 0;
+}
+
+static int set_u64(const char *key, const char *value, void *dst, char *err, size_t errlen)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(value, &end, 0);
+    if (end == value || *end || errno || value[0] == '-') {
+        snprintf(err, errlen, "%s: '%s' is not an unsigned integer", key, value);
+        return -1;
+    }
+    *(uint64_t *)dst = v;
+    return 0;
+}
+
+static int set_double(const key_def *k, const char *key, const char *value, void *dst, char *err, size_t errlen)
+{
+    double v;
+    if (parse_double(value, &v)) { snprintf(err, errlen, "%s: '%s' is not a number", key, value); return -1; }
+    if (v < k->lo || v > k->hi) {
+        snprintf(err, errlen, "%s = %g is out of range %g..%g", key, v, k->lo, k->hi);
+        return -1;
+    }
+    *(double *)dst = v;
+    return 0;
+}
+
+static int set_enum(const key_def *k, const char *key, const char *value, void *dst, char *err, size_t errlen)
+{
+    for (int j = 0; k->enums[j]; j++)
+        if (!strcmp(k->enums[j], value)) {
+            *(int *)dst = j;
+            return 0;
+        }
+    char opts[256];
+    size_t o = 0;
+    for (int m = 0; k->enums[m]; m++) o += (size_t)snprintf(opts + o, sizeof opts - o, m ? "|%s" : "%s", k->enums[m]);
+    snprintf(err, errlen, "%s: unknown value '%s' (expected %s)", key, value, opts);
+    return -1;
+}
+
+/* faults: a node count, or a percentage of the nodes ("10%") */
+static int set_faults(sim_config *c, const key_def *k, const char *value, char *err, size_t errlen)
+{
+    char buf[64];
+    size_t n = strlen(value);
+    if (n && n < sizeof buf && value[n - 1] == '%') {
+        double v;
+        memcpy(buf, value, n - 1);
+        buf[n - 1] = 0;
+        if (parse_double(buf, &v) || v < 0 || v >= 100) {
+            snprintf(err, errlen, "faults: '%s' is not a percentage in 0..100%%", value);
+            return -1;
+        }
+        c->fault_pct = v;
+        c->faults = 0;
+        return 0;
+    }
+    long v;
+    if (parse_long(value, &v) || v < k->lo || v > k->hi) {
+        snprintf(err, errlen, "faults: '%s' is not a node count (0..%.0f) or a percentage like 10%%", value, k->hi);
+        return -1;
+    }
+    c->faults = (int)v;
+    c->fault_pct = 0;
+    return 0;
+}
+
+static int set_string(sim_config *c, const char *key, const char *value, char *dst, char *err, size_t errlen)
+{
+    size_t cap = !strcmp(key, "routing") ? sizeof c->routing : sizeof c->trace;
+    if (strlen(value) >= cap) { snprintf(err, errlen, "%s: value too long", key); return -1; }
+    strcpy(dst, value);
+    return 0;
+}
+
+/* a comma list: the radices k (integers) or locality_p (numbers) */
+static int set_list(sim_config *c, const key_def *k, const char *key, const char *value, char *err, size_t errlen)
+{
+    char buf[1024];
+    if (strlen(value) >= sizeof buf) { snprintf(err, errlen, "%s: value too long", key); return -1; }
+    strcpy(buf, value);
+    int cnt = 0, maxn = k->type == T_INTLIST ? MAX_DIMS : CFG_MAX_LIST;
+    double vals[CFG_MAX_LIST];
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        while (isspace((unsigned char)*tok)) tok++;
+        char *e = tok + strlen(tok);
+        while (e > tok && isspace((unsigned char)e[-1])) *--e = 0;
+        double v;
+        if (cnt >= maxn) { snprintf(err, errlen, "%s: more than %d values", key, maxn); return -1; }
+        if (parse_double(tok, &v) || (k->type == T_INTLIST && v != floor(v))) {
+            snprintf(err, errlen, "%s: '%s' is not a valid list element", key, tok);
+            return -1;
+        }
+        if (v < k->lo || v > k->hi) {
+            snprintf(err, errlen, "%s: value %g is out of range %g..%g", key, v, k->lo, k->hi);
+            return -1;
+        }
+        vals[cnt++] = v;
+    }
+    if (!cnt) { snprintf(err, errlen, "key '%s' has no value", key); return -1; }
+    if (k->type == T_INTLIST) {
+        for (int j = 0; j < cnt; j++) c->k[j] = (int)vals[j];
+        c->nk = cnt;
+    } else {
+        for (int j = 0; j < cnt; j++) c->locality_p[j] = vals[j];
+        c->n_locality_p = cnt;
+    }
+    return 0;
+}
+
 int config_set(sim_config *c, const char *key, const char *value, char *err, size_t errlen)
 {
     int i = find_key(key);
@@ -162,124 +286,25 @@ int config_set(sim_config *c, const char *key, const char *value, char *err, siz
         snprintf(err, errlen, "key '%s' has no value", key);
         return -1;
     }
+    int rc = 0;
     switch (k->type) {
     case T_INT:
-    case T_LONG: {
-        long v;
-        if (parse_long(value, &v)) { snprintf(err, errlen, "%s: '%s' is not an integer", key, value); return -1; }
-        if (v < k->lo || v > k->hi) {
-            snprintf(err, errlen, "%s = %ld is out of range %.0f..%.0f", key, v, k->lo, k->hi);
-            return -1;
-        }
-        if (k->type == T_INT) *(int *)base = (int)v;
-        else *(long *)base = v;
-        break;
-    }
-    case T_U64: {
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(value, &end, 0);
-        if (end == value || *end || errno || value[0] == '-') {
-            snprintf(err, errlen, "%s: '%s' is not an unsigned integer", key, value);
-            return -1;
-        }
-        *(uint64_t *)base = v;
-        break;
-    }
-    case T_DBL: {
-        double v;
-        if (parse_double(value, &v)) { snprintf(err, errlen, "%s: '%s' is not a number", key, value); return -1; }
-        if (v < k->lo || v > k->hi) {
-            snprintf(err, errlen, "%s = %g is out of range %g..%g", key, v, k->lo, k->hi);
-            return -1;
-        }
-        *(double *)base = v;
-        break;
-    }
-    case T_ENUM: {
-        int j;
-        for (j = 0; k->enums[j]; j++)
-            if (!strcmp(k->enums[j], value)) break;
-        if (!k->enums[j]) {
-            char opts[256];
-            size_t o = 0;
-            for (int m = 0; k->enums[m]; m++) o += (size_t)snprintf(opts + o, sizeof opts - o, m ? "|%s" : "%s", k->enums[m]);
-            snprintf(err, errlen, "%s: unknown value '%s' (expected %s)", key, value, opts);
-            return -1;
-        }
-        *(int *)base = j;
-        break;
-    }
+    case T_LONG: rc = set_integer(k, key, value, base, err, errlen); break;
+    case T_U64: rc = set_u64(key, value, base, err, errlen); break;
+    case T_DBL: rc = set_double(k, key, value, base, err, errlen); break;
+    case T_ENUM: rc = set_enum(k, key, value, base, err, errlen); break;
     case T_TOPO:
         if (topo_from_name(value, &c->topology)) {
             snprintf(err, errlen, "topology: unknown value '%s' (expected torus|torus_uni|mesh|hypercube)", value);
-            return -1;
+            rc = -1;
         }
         break;
-    case T_FAULTS: {
-        char buf[64];
-        size_t n = strlen(value);
-        if (n && n < sizeof buf && value[n - 1] == '%') {
-            double v;
-            memcpy(buf, value, n - 1);
-            buf[n - 1] = 0;
-            if (parse_double(buf, &v) || v < 0 || v >= 100) {
-                snprintf(err, errlen, "faults: '%s' is not a percentage in 0..100%%", value);
-                return -1;
-            }
-            c->fault_pct = v;
-            c->faults = 0;
-            break;
-        }
-        long v;
-        if (parse_long(value, &v) || v < k->lo || v > k->hi) {
-            snprintf(err, errlen, "faults: '%s' is not a node count (0..%.0f) or a percentage like 10%%", value, k->hi);
-            return -1;
-        }
-        c->faults = (int)v;
-        c->fault_pct = 0;
-        break;
-    }
-    case T_STR: {
-        size_t cap = !strcmp(key, "routing") ? sizeof c->routing : sizeof c->trace;
-        if (strlen(value) >= cap) { snprintf(err, errlen, "%s: value too long", key); return -1; }
-        strcpy(base, value);
-        break;
-    }
+    case T_FAULTS: rc = set_faults(c, k, value, err, errlen); break;
+    case T_STR: rc = set_string(c, key, value, base, err, errlen); break;
     case T_INTLIST:
-    case T_DBLLIST: {
-        char buf[1024];
-        if (strlen(value) >= sizeof buf) { snprintf(err, errlen, "%s: value too long", key); return -1; }
-        strcpy(buf, value);
-        int cnt = 0, maxn = k->type == T_INTLIST ? MAX_DIMS : CFG_MAX_LIST;
-        double vals[CFG_MAX_LIST];
-        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-            while (isspace((unsigned char)*tok)) tok++;
-            char *e = tok + strlen(tok);
-            while (e > tok && isspace((unsigned char)e[-1])) *--e = 0;
-            double v;
-            if (cnt >= maxn) { snprintf(err, errlen, "%s: more than %d values", key, maxn); return -1; }
-            if (parse_double(tok, &v) || (k->type == T_INTLIST && v != floor(v))) {
-                snprintf(err, errlen, "%s: '%s' is not a valid list element", key, tok);
-                return -1;
-            }
-            if (v < k->lo || v > k->hi) {
-                snprintf(err, errlen, "%s: value %g is out of range %g..%g", key, v, k->lo, k->hi);
-                return -1;
-            }
-            vals[cnt++] = v;
-        }
-        if (!cnt) { snprintf(err, errlen, "key '%s' has no value", key); return -1; }
-        if (k->type == T_INTLIST) {
-            for (int j = 0; j < cnt; j++) c->k[j] = (int)vals[j];
-            c->nk = cnt;
-        } else {
-            for (int j = 0; j < cnt; j++) c->locality_p[j] = vals[j];
-            c->n_locality_p = cnt;
-        }
-        break;
+    case T_DBLLIST: rc = set_list(c, k, key, value, err, errlen); break;
     }
-    }
+    if (rc) return -1;
     c->given[i] = 1;
     return 0;
 }

@@ -175,6 +175,86 @@ static int rates_for(const char *range, double sat, double **out, int *dec)
     return n;
 }
 
+/* the options of `flitnet model` */
+typedef struct {
+    const char *csv, *json, *summary, *title, *plot;
+} model_opts;
+
+/* 0, or 1 after printing the unknown option */
+static int model_options(char **rest, int nrest, model_opts *o)
+{
+    for (int i = 0; i < nrest; i++) {
+        if (!strcmp(rest[i], "--csv") && i + 1 < nrest) o->csv = rest[++i];
+        else if (!strcmp(rest[i], "--summary") && i + 1 < nrest) o->summary = rest[++i];
+        else if (!strcmp(rest[i], "--title") && i + 1 < nrest) o->title = rest[++i];
+        else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) o->plot = rest[++i];
+        else if (!strcmp(rest[i], "--json") && i + 1 < nrest) o->json = rest[++i];
+        else {
+            char e[300];
+            snprintf(e, sizeof e, "unknown option '%s'", rest[i]);
+            return cli_fail(e);
+        }
+    }
+    return 0;
+}
+
+/* the JSON document of a model's curve, without its points (an empty "points" array) */
+static cJSON *model_json_doc(const sim_config *c, qm_kind kind, int variant, double zl, double sat, cJSON **points)
+{
+    cJSON *jo = cJSON_CreateObject();
+    cJSON_AddStringToObject(jo, "version", FLITNET_VERSION);
+    cJSON_AddStringToObject(jo, "model", qm_name(kind));
+    cJSON_AddStringToObject(jo, "variant", variant_name(variant));
+    report_json_config(jo, c);
+    cJSON_AddNumberToObject(jo, "zero_load_latency", zl);
+    cJSON_AddNumberToObject(jo, "saturation_rate", sat);
+    *points = cJSON_AddArrayToObject(jo, "points");
+    return jo;
+}
+
+/* one point of the curve: its table line, CSV row and JSON object */
+static void model_point(double rate, int dec, const qm_result *r, FILE *cf, cJSON *jp)
+{
+    if (r->saturated) printf("%-12.*f %10s %10s %10s %8s  saturated (%s)\n", dec, rate, "-", "-", "-", "-", r->why);
+    else
+        printf("%-12.*f %10.2f %10.2f %10.2f %8.3f  ok\n", dec, rate, r->latency, r->network_latency, r->source_wait,
+               r->vbar);
+    if (cf)
+        fprintf(cf, "%.8g,%.8g,%.8g,%.8g,%.6g,%d\n", rate, r->saturated ? NAN : r->latency,
+                r->saturated ? NAN : r->network_latency, r->saturated ? NAN : r->source_wait,
+                r->saturated ? NAN : r->vbar, r->saturated);
+    if (jp) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "rate", rate);
+        cJSON_AddBoolToObject(o, "saturated", r->saturated);
+        if (!r->saturated) {
+            cJSON_AddNumberToObject(o, "latency", r->latency);
+            cJSON_AddNumberToObject(o, "network_latency", r->network_latency);
+            cJSON_AddNumberToObject(o, "source_wait", r->source_wait);
+            cJSON_AddNumberToObject(o, "vbar", r->vbar);
+        }
+        cJSON_AddItemToArray(jp, o);
+    }
+}
+
+/* one Markdown row: experiment | variant | zero load | saturation | latency at 50 % and 80 % of it;
+ * 0, or 1 after printing why not */
+static int model_summary_row(const model_opts *o, qm_params *p, qm_kind kind, int variant, double zl, double sat)
+{
+    char e[400];
+    FILE *f = fopen(o->summary, "a");
+    if (!f) return cli_fail("cannot append to the summary file");
+    qm_result r50, r80;
+    p->rate = 0.5 * sat;
+    qm_solve(p, &r50);
+    p->rate = 0.8 * sat;
+    qm_solve(p, &r80);
+    fprintf(f, "| %s | %s | %.2f | %.5g | %.2f | %.2f |\n", o->title ? o->title : qm_name(kind), variant_name(variant), zl,
+            sat, r50.latency, r80.latency);
+    if (cli_close_out(f, o->summary, e, sizeof e)) return cli_fail(e);
+    return 0;
+}
+
 int cmd_model(int argc, char **argv)
 {
     char *args[CLI_MAX_ARGS], *rest[CLI_MAX_ARGS];
@@ -186,19 +266,8 @@ int cmd_model(int argc, char **argv)
     sim_config c;
     const char *range = NULL;
     if (cli_build_config(nargs, args, &c, rest, &nrest, &range)) return 1;
-    const char *csv = NULL, *json = NULL, *summary = NULL, *title = NULL, *plot = NULL;
-    for (int i = 0; i < nrest; i++) {
-        if (!strcmp(rest[i], "--csv") && i + 1 < nrest) csv = rest[++i];
-        else if (!strcmp(rest[i], "--summary") && i + 1 < nrest) summary = rest[++i];
-        else if (!strcmp(rest[i], "--title") && i + 1 < nrest) title = rest[++i];
-        else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) plot = rest[++i];
-        else if (!strcmp(rest[i], "--json") && i + 1 < nrest) json = rest[++i];
-        else {
-            char e[300];
-            snprintf(e, sizeof e, "unknown option '%s'", rest[i]);
-            return cli_fail(e);
-        }
-    }
+    model_opts o = {0};
+    if (model_options(rest, nrest, &o)) return 1;
     int variant = mk.variant_given ? mk.variant : VAR_SEED;
     if (variant == VAR_BOTH) return cli_fail("model shows one variant at a time (variant = seed or refined)");
     qm_params p;
@@ -208,8 +277,6 @@ int cmd_model(int argc, char **argv)
     int dec = 6;
     int n = rates_for(range, sat, &rates, &dec);
     if (n < 0) return 1;
-    char k[64];
-    config_value(&c, 1, k, sizeof k);
     char shape[64];
     config_shape(&c, shape, sizeof shape);
     printf("model %s (%s): %s, V=%d, M=%g (%s), %s traffic\n", qm_name(mk.kind), variant_name(variant), shape, c.vcs, c.msg_len, c.msg_len_dist == LEN_EXP ? "exp" : "fixed",
@@ -219,91 +286,39 @@ int cmd_model(int argc, char **argv)
            sat, sat * c.msg_len);
     printf("%-12s %10s %10s %10s %8s  %s\n", "rate", "latency", "network", "src_wait", "vbar", "status");
     FILE *cf = NULL;
-    if (csv && !(cf = fopen(csv, "w"))) {
+    if (o.csv && !(cf = report_csv_open(o.csv, "rate,latency,network_latency,source_wait,vbar,saturated"))) {
         free(rates);
         char e[600];
-        snprintf(e, sizeof e, "cannot write '%s'", csv);
+        snprintf(e, sizeof e, "cannot write '%s'", o.csv);
         return cli_fail(e);
     }
-    if (cf) fprintf(cf, "rate,latency,network_latency,source_wait,vbar,saturated\n");
-    cJSON *jo = json ? cJSON_CreateObject() : NULL, *jp = NULL;
-    if (jo) {
-        cJSON_AddStringToObject(jo, "version", FLITNET_VERSION);
-        cJSON_AddStringToObject(jo, "model", qm_name(mk.kind));
-        cJSON_AddStringToObject(jo, "variant", variant_name(variant));
-        cJSON *cfg = cJSON_AddObjectToObject(jo, "config");
-        for (int i = 0; config_key_name(i); i++) {
-            char v[1024];
-            config_value(&c, i, v, sizeof v);
-            cJSON_AddStringToObject(cfg, config_key_name(i), v);
-        }
-        cJSON_AddNumberToObject(jo, "zero_load_latency", zl);
-        cJSON_AddNumberToObject(jo, "saturation_rate", sat);
-        jp = cJSON_AddArrayToObject(jo, "points");
-    }
+    cJSON *jp = NULL, *jo = o.json ? model_json_doc(&c, mk.kind, variant, zl, sat, &jp) : NULL;
     double *lat = calloc((size_t)n, sizeof(double));
     for (int i = 0; i < n; i++) {
         qm_result r;
         p.rate = rates[i];
         qm_solve(&p, &r);
         if (lat) lat[i] = r.saturated ? NAN : r.latency;
-        if (r.saturated) printf("%-12.*f %10s %10s %10s %8s  saturated (%s)\n", dec, rates[i], "-", "-", "-", "-", r.why);
-        else
-            printf("%-12.*f %10.2f %10.2f %10.2f %8.3f  ok\n", dec, rates[i], r.latency, r.network_latency,
-                   r.source_wait, r.vbar);
-        if (cf)
-            fprintf(cf, "%.8g,%.8g,%.8g,%.8g,%.6g,%d\n", rates[i], r.saturated ? NAN : r.latency,
-                    r.saturated ? NAN : r.network_latency, r.saturated ? NAN : r.source_wait,
-                    r.saturated ? NAN : r.vbar, r.saturated);
-        if (jp) {
-            cJSON *o = cJSON_CreateObject();
-            cJSON_AddNumberToObject(o, "rate", rates[i]);
-            cJSON_AddBoolToObject(o, "saturated", r.saturated);
-            if (!r.saturated) {
-                cJSON_AddNumberToObject(o, "latency", r.latency);
-                cJSON_AddNumberToObject(o, "network_latency", r.network_latency);
-                cJSON_AddNumberToObject(o, "source_wait", r.source_wait);
-                cJSON_AddNumberToObject(o, "vbar", r.vbar);
-            }
-            cJSON_AddItemToArray(jp, o);
-        }
+        model_point(rates[i], dec, &r, cf, jp);
     }
     int rc = 0;
-    if (plot && lat) {
-        char t[512], e[600];
+    char e[600];
+    if (o.plot && lat) {
+        char t[512];
         plot_curve cv = {variant == VAR_REFINED ? "refined model" : "seed model", rates, lat, n, -1};
-        snprintf(t, sizeof t, "%s%smodel %s (%s), %s, V=%d, M=%g", title ? title : "", title ? ": " : "",
+        snprintf(t, sizeof t, "%s%smodel %s (%s), %s, V=%d, M=%g", o.title ? o.title : "", o.title ? ": " : "",
                  qm_name(mk.kind), variant_name(variant), shape, c.vcs, c.msg_len);
-        if (sweep_plot(plot, t, NULL, 0, &cv, 1, NULL, e, sizeof e)) rc = cli_fail(e);
-        else printf("plot: %s\n", plot);
+        if (sweep_plot(o.plot, t, NULL, 0, &cv, 1, NULL, e, sizeof e)) rc = cli_fail(e);
+        else printf("plot: %s\n", o.plot);
     }
     free(rates);
     free(lat);
-    char e[400];
-    if (cf && cli_close_out(cf, csv, e, sizeof e)) rc = cli_fail(e);
-    if (summary) {
-        /* one Markdown row: experiment | variant | zero load | saturation | latency at 50 % and 80 % of it */
-        FILE *f = fopen(summary, "a");
-        if (!f) rc = cli_fail("cannot append to the summary file");
-        else {
-            qm_result r50, r80;
-            p.rate = 0.5 * sat;
-            qm_solve(&p, &r50);
-            p.rate = 0.8 * sat;
-            qm_solve(&p, &r80);
-            fprintf(f, "| %s | %s | %.2f | %.5g | %.2f | %.2f |\n", title ? title : qm_name(mk.kind),
-                    variant_name(variant), zl, sat, r50.latency, r80.latency);
-            if (cli_close_out(f, summary, e, sizeof e)) rc = cli_fail(e);
-        }
-    }
+    if (cf && report_csv_close(cf, o.csv, e, sizeof e)) rc = cli_fail(e);
+    if (o.summary && model_summary_row(&o, &p, mk.kind, variant, zl, sat)) rc = 1;
     if (jo) {
-        char *s = cJSON_Print(jo);
-        FILE *f = fopen(json, "w");
-        if (!f || !s) rc = cli_fail("cannot write the JSON file");
-        else fprintf(f, "%s\n", s);
-        if (f && cli_close_out(f, json, e, sizeof e)) rc = cli_fail(e);
-        cJSON_free(s);
-        cJSON_Delete(jo);
+        int w = report_json_write(jo, o.json, 0, e, sizeof e);
+        if (w == -1) rc = cli_fail("cannot write the JSON file");
+        else if (w) rc = cli_fail(e);
     }
     return rc;
 }
@@ -335,6 +350,186 @@ static void cmp_run_free(cmp_run *r)
     }
 }
 
+/* the model compared with the configuration's routing (mk->kind, from the routing unless
+ * given), checked to describe that routing; 0, or 1 after printing why not */
+static int compare_pick_model(const sim_config *c, model_keys *mk)
+{
+    char e[600];
+    if (!mk->have_model) {
+        if (!strcmp(c->routing, "dor") || !strcmp(c->routing, "dor_escape")) mk->kind = QM_DOR_COMB;
+        else if (!strcmp(c->routing, "duato_nbc")) mk->kind = QM_DUATO_NBC;
+        else if (!strcmp(c->routing, "swft")) mk->kind = QM_SWFT;
+        else if (!strcmp(c->routing, "duato") && c->topology == TOPO_HYPERCUBE) mk->kind = QM_TIMEOUT;
+        else {
+            snprintf(e, sizeof e, "no model matches routing %s; give model=NAME", c->routing);
+            return cli_fail(e);
+        }
+    }
+    const char *want = model_routing[mk->kind].routing;
+    if (!want) {
+        snprintf(e, sizeof e,
+                 "the simulator has no routing for model %s yet (it describes %s); `flitnet model` shows the model alone",
+                 qm_name(mk->kind), model_routing[mk->kind].describes);
+        return cli_fail(e);
+    }
+    if (strcmp(c->routing, want) && !(mk->kind == QM_DOR_COMB && !strcmp(c->routing, "dor"))) {
+        snprintf(e, sizeof e, "model %s describes %s; run it with routing=%s (got %s)", qm_name(mk->kind),
+                 model_routing[mk->kind].describes, want, c->routing);
+        return cli_fail(e);
+    }
+    if (mk->kind == QM_TIMEOUT) { /* the model's tau is the simulator's time-out */
+        mk->tau = c->timeout;
+        mk->tau_given = 1;
+    }
+    const int with_faults = c->faults > 0 || c->fault_nodes[0] || c->fault_file[0];
+    if (with_faults && mk->kind != QM_SWFT) {
+        snprintf(e, sizeof e, "model %s describes a network without faults, and this run has faulty nodes (the swft "
+                 "model is the one with faults)", qm_name(mk->kind));
+        return cli_fail(e);
+    }
+    if (c->fault_file[0]) return cli_fail("compare counts the faulty nodes of faults or fault_nodes; give one of those");
+    return 0;
+}
+
+/* the options of one comparison: into o (shared by the routings) and sp (this sweep's);
+ * 0, or 1 after printing why not */
+static int compare_options(char **rest, int nrest, cmp_opts *o, sweep_spec *sp)
+{
+    char e[600];
+    for (int i = 0; i < nrest; i++) {
+        if (!strcmp(rest[i], "--summary") && i + 1 < nrest) o->summary = rest[++i];
+        else if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
+            long j;
+            if (cli_parse_long(rest[++i], 1, 256, &j)) return cli_fail("-j needs a number of workers in 1..256");
+            sp->jobs = (int)j;
+        } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) o->csv = rest[++i];
+        else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) o->plot = rest[++i];
+        else if (!strcmp(rest[i], "--throughput") && i + 1 < nrest) o->throughput = rest[++i];
+        else if (!strcmp(rest[i], "--title") && i + 1 < nrest) o->title = sp->title = rest[++i];
+        else {
+            snprintf(e, sizeof e, "unknown option '%s'", rest[i]);
+            return cli_fail(e);
+        }
+    }
+    return 0;
+}
+
+/* the errors of the models against the measurement, below 70 % of the measured
+ * saturation rate (the seeds' steady-state claim) and below 80 % (the refined model's goal) */
+typedef struct {
+    double mae[2], mae80[2];
+    int cnt[2], cnt80[2];
+    int msat_below[2];    /* points below 70 % where the model saturated */
+} cmp_errors;
+
+/* the table of measured and model latencies per point, and its CSV rows; sat_meas is the
+ * measured saturation rate, or NAN when not reached */
+static void compare_table(const cmp_opts *o, const sim_config *c, sweep_point *pts, int n, int dr, qm_params *qp, int nv,
+                          const int *vars, double sat_meas, cmp_errors *ce)
+{
+    printf("\n%-12s %10s %8s", "rate", "measured", "ci95");
+    for (int v = 0; v < nv; v++) printf(" %10s %8s", variant_name(vars[v]), "error");
+    printf("\n");
+    memset(ce, 0, sizeof *ce);
+    const int any_sat = !isnan(sat_meas);
+    const double lim = any_sat ? 0.7 * sat_meas : INFINITY, lim80 = any_sat ? 0.8 * sat_meas : INFINITY;
+    for (int i = 0; i < n; i++) {
+        sweep_point *pt = &pts[i];
+        if (pt->ok != 1) continue;
+        printf("%-12.*f %10.2f %8.2f", dr, pt->rate, pt->avg_latency, pt->latency_ci95);
+        if (o->cf) {
+            if (o->multi) fprintf(o->cf, "%s,", c->routing);
+            fprintf(o->cf, "%.8g,%.8g,%.6g,%s", pt->rate, pt->avg_latency, pt->latency_ci95,
+                    pt->saturated ? "saturated" : "ok");
+        }
+        qm_result r[2];
+        for (int v = 0; v < nv; v++) {
+            qp[v].rate = pt->rate;
+            qm_solve(&qp[v], &r[v]);
+            if (r[v].saturated) {
+                printf(" %10s %8s", "saturated", "-");
+                if (pt->rate < lim && !pt->saturated) ce->msat_below[v]++;
+                continue;
+            }
+            double err = (r[v].latency - pt->avg_latency) / pt->avg_latency;
+            printf(" %10.2f %+7.1f%%", r[v].latency, 100 * err);
+            if (pt->rate < lim && !pt->saturated) {
+                ce->mae[v] += fabs(err);
+                ce->cnt[v]++;
+            }
+            if (pt->rate < lim80 && !pt->saturated) {
+                ce->mae80[v] += fabs(err);
+                ce->cnt80[v]++;
+            }
+        }
+        /* the CSV's model columns: this run's variants, or (several routings) seed then refined */
+        for (int w = 0; o->cf && w < (o->multi ? 2 : nv); w++) {
+            int v = o->multi ? -1 : w;
+            for (int j = 0; o->multi && j < nv; j++)
+                if (vars[j] == w) v = j;
+            if (v < 0 || r[v].saturated) fprintf(o->cf, ",,");
+            else fprintf(o->cf, ",%.8g,%.6g", r[v].latency, (r[v].latency - pt->avg_latency) / pt->avg_latency);
+        }
+        printf("%s\n", pt->saturated ? "  (measured: saturated)" : "");
+        if (o->cf) fprintf(o->cf, "\n");
+    }
+}
+
+/* the measured saturation and each model's against it, with the errors */
+static void compare_verdict(int nv, const int *vars, const double *msat, double sat_meas, double best, const cmp_errors *ce)
+{
+    const int any_sat = !isnan(sat_meas);
+    printf("\n");
+    if (any_sat)
+        printf("measured saturation rate %.4g messages/node/cycle (peak accepted throughput %.5f flits/node/cycle)\n",
+               sat_meas, best);
+    else
+        printf("measured saturation: not reached in this range (errors below use every point)\n");
+    for (int v = 0; v < nv; v++) {
+        printf("%-8s model: saturation rate %.4g", variant_name(vars[v]), msat[v]);
+        if (any_sat) printf(" (%+.1f%% vs measured)", 100 * (msat[v] - sat_meas) / sat_meas);
+        if (ce->cnt[v])
+            printf("; mean absolute error %.2f%% over %d points below %s", 100 * ce->mae[v] / ce->cnt[v], ce->cnt[v],
+                   any_sat ? "70% of the measured saturation rate" : "the end of the range");
+        if (any_sat && ce->cnt80[v]) printf(", %.2f%% over %d below 80%%", 100 * ce->mae80[v] / ce->cnt80[v], ce->cnt80[v]);
+        if (ce->msat_below[v]) printf("; saturated at %d such points", ce->msat_below[v]);
+        printf("\n");
+    }
+}
+
+/* one Markdown row: experiment | measured saturation | per variant: saturation (error), MAE < 70 %, < 80 %;
+ * 0, or 1 after printing why not */
+static int compare_summary_row(const char *path, const char *title, const char *routing, int nv, const int *vars,
+                               const double *msat, double sat_meas, const cmp_errors *ce)
+{
+    const int any_sat = !isnan(sat_meas);
+    char e[600];
+    /* one Markdown row: experiment | measured saturation | per variant: saturation (error), MAE < 70 %, < 80 % */
+    FILE *f = fopen(path, "a");
+    if (!f) {
+        snprintf(e, sizeof e, "cannot append to '%s'", path);
+        return cli_fail(e);
+    }
+    fprintf(f, "| %s | %s | ", title ? title : "compare", routing);
+    if (any_sat) fprintf(f, "%.5g |", sat_meas);
+    else fprintf(f, "not reached |");
+    for (int v = 0; v < 2; v++) {
+        int vi = -1;
+        for (int j = 0; j < nv; j++)
+            if (vars[j] == v) vi = j;
+        if (vi < 0) { fprintf(f, " - | - | - |"); continue; }
+        if (any_sat) fprintf(f, " %.5g (%+.1f%%) |", msat[vi], 100 * (msat[vi] - sat_meas) / sat_meas);
+        else fprintf(f, " %.5g |", msat[vi]);
+        if (ce->cnt[vi]) fprintf(f, " %.2f%% |", 100 * ce->mae[vi] / ce->cnt[vi]);
+        else fprintf(f, " - |");
+        if (ce->cnt80[vi]) fprintf(f, " %.2f%% |", 100 * ce->mae80[vi] / ce->cnt80[vi]);
+        else fprintf(f, " - |");
+    }
+    fprintf(f, "\n");
+    if (cli_close_out(f, path, e, sizeof e)) return cli_fail(e);
+    return 0;
+}
+
 /* one routing: the sweep, the models beside it, the table, the CSV rows, the summary row;
  * 0, or 1 after printing why not */
 static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_run *out, int dry)
@@ -347,59 +542,13 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     char e[600];
     if (mk.tau_given)
         return cli_fail("compare takes the time-out from the simulator's key timeout=N (tau is for `flitnet model`)");
-    if (!mk.have_model) {
-        if (!strcmp(c.routing, "dor") || !strcmp(c.routing, "dor_escape")) mk.kind = QM_DOR_COMB;
-        else if (!strcmp(c.routing, "duato_nbc")) mk.kind = QM_DUATO_NBC;
-        else if (!strcmp(c.routing, "swft")) mk.kind = QM_SWFT;
-        else if (!strcmp(c.routing, "duato") && c.topology == TOPO_HYPERCUBE) mk.kind = QM_TIMEOUT;
-        else {
-            snprintf(e, sizeof e, "no model matches routing %s; give model=NAME", c.routing);
-            return cli_fail(e);
-        }
-    }
-    const char *want = model_routing[mk.kind].routing;
-    if (!want) {
-        snprintf(e, sizeof e,
-                 "the simulator has no routing for model %s yet (it describes %s); `flitnet model` shows the model alone",
-                 qm_name(mk.kind), model_routing[mk.kind].describes);
-        return cli_fail(e);
-    }
-    if (strcmp(c.routing, want) && !(mk.kind == QM_DOR_COMB && !strcmp(c.routing, "dor"))) {
-        snprintf(e, sizeof e, "model %s describes %s; run it with routing=%s (got %s)", qm_name(mk.kind),
-                 model_routing[mk.kind].describes, want, c.routing);
-        return cli_fail(e);
-    }
-    if (mk.kind == QM_TIMEOUT) { /* the model's tau is the simulator's time-out */
-        mk.tau = c.timeout;
-        mk.tau_given = 1;
-    }
-    const int with_faults = c.faults > 0 || c.fault_nodes[0] || c.fault_file[0];
-    if (with_faults && mk.kind != QM_SWFT) {
-        snprintf(e, sizeof e, "model %s describes a network without faults, and this run has faulty nodes (the swft "
-                 "model is the one with faults)", qm_name(mk.kind));
-        return cli_fail(e);
-    }
-    if (c.fault_file[0]) return cli_fail("compare counts the faulty nodes of faults or fault_nodes; give one of those");
+    if (compare_pick_model(&c, &mk)) return 1;
     if (!range) return cli_fail("compare needs rate=A:B:STEP (or flit_rate=A:B:STEP)");
     sweep_spec sp = {0};
     sp.jobs = 1;
     if (sweep_parse_range(strchr(range, '=') + 1, &sp, e, sizeof e)) return cli_fail(e);
     sp.flit_unit = !strncmp(range, "flit_rate", 9);
-    for (int i = 0; i < nrest; i++) {
-        if (!strcmp(rest[i], "--summary") && i + 1 < nrest) o->summary = rest[++i];
-        else if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
-            long j;
-            if (cli_parse_long(rest[++i], 1, 256, &j)) return cli_fail("-j needs a number of workers in 1..256");
-            sp.jobs = (int)j;
-        } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) o->csv = rest[++i];
-        else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) o->plot = rest[++i];
-        else if (!strcmp(rest[i], "--throughput") && i + 1 < nrest) o->throughput = rest[++i];
-        else if (!strcmp(rest[i], "--title") && i + 1 < nrest) o->title = sp.title = rest[++i];
-        else {
-            snprintf(e, sizeof e, "unknown option '%s'", rest[i]);
-            return cli_fail(e);
-        }
-    }
+    if (compare_options(rest, nrest, o, &sp)) return 1;
     /* which variants: the seed's always, the refined one where it exists */
     int nv = 0, vars[2];
     if (!mk.variant_given || mk.variant == VAR_BOTH) {
@@ -425,15 +574,16 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     if (dry) return 0; /* every routing is checked before the first one runs */
     /* the CSV opens before the first sweep, so a path it cannot write costs no simulation */
     if (o->csv && !o->cf) {
-        if (!(o->cf = fopen(o->csv, "w"))) {
+        char header[128] = "routing,rate,measured,ci95,status,seed,seed_error,refined,refined_error";
+        if (!o->multi) {
+            size_t l = (size_t)snprintf(header, sizeof header, "rate,measured,ci95,status");
+            for (int v = 0; v < nv; v++)
+                l += (size_t)snprintf(header + l, sizeof header - l, ",%s,%s_error", variant_name(vars[v]),
+                                      variant_name(vars[v]));
+        }
+        if (!(o->cf = report_csv_open(o->csv, header))) {
             snprintf(e, sizeof e, "cannot write '%s'", o->csv);
             return cli_fail(e);
-        }
-        if (o->multi) fprintf(o->cf, "routing,rate,measured,ci95,status,seed,seed_error,refined,refined_error\n");
-        else {
-            fprintf(o->cf, "rate,measured,ci95,status");
-            for (int v = 0; v < nv; v++) fprintf(o->cf, ",%s,%s_error", variant_name(vars[v]), variant_name(vars[v]));
-            fprintf(o->cf, "\n");
         }
     }
     sweep_point *pts;
@@ -466,98 +616,13 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
             any_sat |= pts[i].saturated;
         }
     if (any_sat) sat_meas = best / c.msg_len;
-    double lim = any_sat ? 0.7 * sat_meas : INFINITY;
     const double rstep = sp.flit_unit ? sp.step / c.msg_len : sp.step, rfrom = sp.flit_unit ? sp.from / c.msg_len : sp.from;
     const int dr = sweep_rate_decimals(rfrom, rstep);
-    printf("\n%-12s %10s %8s", "rate", "measured", "ci95");
-    for (int v = 0; v < nv; v++) printf(" %10s %8s", variant_name(vars[v]), "error");
-    printf("\n");
-    /* errors below 70 % of the measured saturation rate (the seeds' steady-state claim)
-     * and below 80 % (the refined model's goal) */
-    double mae[2] = {0, 0}, mae80[2] = {0, 0};
-    int cnt[2] = {0, 0}, cnt80[2] = {0, 0}, msat_below[2] = {0, 0};
-    const double lim80 = any_sat ? 0.8 * sat_meas : INFINITY;
-    for (int i = 0; i < n; i++) {
-        sweep_point *pt = &pts[i];
-        if (pt->ok != 1) continue;
-        printf("%-12.*f %10.2f %8.2f", dr, pt->rate, pt->avg_latency, pt->latency_ci95);
-        if (o->cf) {
-            if (o->multi) fprintf(o->cf, "%s,", c.routing);
-            fprintf(o->cf, "%.8g,%.8g,%.6g,%s", pt->rate, pt->avg_latency, pt->latency_ci95,
-                    pt->saturated ? "saturated" : "ok");
-        }
-        qm_result r[2];
-        for (int v = 0; v < nv; v++) {
-            qp[v].rate = pt->rate;
-            qm_solve(&qp[v], &r[v]);
-            if (r[v].saturated) {
-                printf(" %10s %8s", "saturated", "-");
-                if (pt->rate < lim && !pt->saturated) msat_below[v]++;
-                continue;
-            }
-            double err = (r[v].latency - pt->avg_latency) / pt->avg_latency;
-            printf(" %10.2f %+7.1f%%", r[v].latency, 100 * err);
-            if (pt->rate < lim && !pt->saturated) {
-                mae[v] += fabs(err);
-                cnt[v]++;
-            }
-            if (pt->rate < lim80 && !pt->saturated) {
-                mae80[v] += fabs(err);
-                cnt80[v]++;
-            }
-        }
-        /* the CSV's model columns: this run's variants, or (several routings) seed then refined */
-        for (int w = 0; o->cf && w < (o->multi ? 2 : nv); w++) {
-            int v = o->multi ? -1 : w;
-            for (int j = 0; o->multi && j < nv; j++)
-                if (vars[j] == w) v = j;
-            if (v < 0 || r[v].saturated) fprintf(o->cf, ",,");
-            else fprintf(o->cf, ",%.8g,%.6g", r[v].latency, (r[v].latency - pt->avg_latency) / pt->avg_latency);
-        }
-        printf("%s\n", pt->saturated ? "  (measured: saturated)" : "");
-        if (o->cf) fprintf(o->cf, "\n");
-    }
-    printf("\n");
-    if (any_sat)
-        printf("measured saturation rate %.4g messages/node/cycle (peak accepted throughput %.5f flits/node/cycle)\n",
-               sat_meas, best);
-    else
-        printf("measured saturation: not reached in this range (errors below use every point)\n");
-    for (int v = 0; v < nv; v++) {
-        printf("%-8s model: saturation rate %.4g", variant_name(vars[v]), msat[v]);
-        if (any_sat) printf(" (%+.1f%% vs measured)", 100 * (msat[v] - sat_meas) / sat_meas);
-        if (cnt[v])
-            printf("; mean absolute error %.2f%% over %d points below %s", 100 * mae[v] / cnt[v], cnt[v],
-                   any_sat ? "70% of the measured saturation rate" : "the end of the range");
-        if (any_sat && cnt80[v]) printf(", %.2f%% over %d below 80%%", 100 * mae80[v] / cnt80[v], cnt80[v]);
-        if (msat_below[v]) printf("; saturated at %d such points", msat_below[v]);
-        printf("\n");
-    }
-    if (o->summary) {
-        /* one Markdown row: experiment | measured saturation | per variant: saturation (error), MAE < 70 %, < 80 % */
-        FILE *f = fopen(o->summary, "a");
-        if (!f) {
-            snprintf(e, sizeof e, "cannot append to '%s'", o->summary);
-            return cli_fail(e);
-        }
-        fprintf(f, "| %s | %s | ", sp.title ? sp.title : "compare", c.routing);
-        if (any_sat) fprintf(f, "%.5g |", sat_meas);
-        else fprintf(f, "not reached |");
-        for (int v = 0; v < 2; v++) {
-            int vi = -1;
-            for (int j = 0; j < nv; j++)
-                if (vars[j] == v) vi = j;
-            if (vi < 0) { fprintf(f, " - | - | - |"); continue; }
-            if (any_sat) fprintf(f, " %.5g (%+.1f%%) |", msat[vi], 100 * (msat[vi] - sat_meas) / sat_meas);
-            else fprintf(f, " %.5g |", msat[vi]);
-            if (cnt[vi]) fprintf(f, " %.2f%% |", 100 * mae[vi] / cnt[vi]);
-            else fprintf(f, " - |");
-            if (cnt80[vi]) fprintf(f, " %.2f%% |", 100 * mae80[vi] / cnt80[vi]);
-            else fprintf(f, " - |");
-        }
-        fprintf(f, "\n");
-        if (cli_close_out(f, o->summary, e, sizeof e)) return cli_fail(e);
-    }
+    cmp_errors ce;
+    compare_table(o, &c, pts, n, dr, qp, nv, vars, any_sat ? sat_meas : NAN, &ce);
+    compare_verdict(nv, vars, msat, any_sat ? sat_meas : NAN, best, &ce);
+    if (o->summary && compare_summary_row(o->summary, sp.title, c.routing, nv, vars, msat, any_sat ? sat_meas : NAN, &ce))
+        return 1;
     if (o->plot) { /* the model curves, finer than the measured points */
         double top = pts[n - 1].rate;
         for (int v = 0; v < nv; v++) {
@@ -661,7 +726,7 @@ int cmd_compare(int argc, char **argv)
         done = k + 1; /* a failed run may hold its points too: freed below */
     }
     char e[400];
-    if (o.cf && cli_close_out(o.cf, o.csv, e, sizeof e) && !rc) rc = cli_fail(e);
+    if (o.cf && report_csv_close(o.cf, o.csv, e, sizeof e) && !rc) rc = cli_fail(e);
     if (!rc && (o.plot || o.throughput)) {
         qm_kind kind = mk.kind;
         if (!mk.have_model && !strcmp(runs[0].routing, "duato_nbc")) kind = QM_DUATO_NBC;

@@ -87,16 +87,47 @@ static cJSON *num_array(const double *v, int n)
     return a;
 }
 
-int report_json(const char *path, const sim_config *c, const sim_result *r)
+void report_json_config(cJSON *doc, const sim_config *c)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "version", FLITNET_VERSION);
-    cJSON *cfg = cJSON_AddObjectToObject(o, "config");
+    cJSON *cfg = cJSON_AddObjectToObject(doc, "config");
     for (int i = 0; config_key_name(i); i++) {
         char v[1024];
         config_value(c, i, v, sizeof v);
         cJSON_AddStringToObject(cfg, config_key_name(i), v);
     }
+}
+
+int report_json_write(cJSON *doc, const char *path, int dash_is_stdout, char *err, size_t errlen)
+{
+    char *s = cJSON_Print(doc);
+    cJSON_Delete(doc);
+    if (!s) return -1;
+    const int to_stdout = dash_is_stdout && !strcmp(path, "-");
+    FILE *f = to_stdout ? stdout : fopen(path, "w");
+    if (!f) { cJSON_free(s); return -1; }
+    fprintf(f, "%s\n", s);
+    cJSON_free(s);
+    if (to_stdout) return 0;
+    return cli_close_out(f, path, err, errlen) ? -2 : 0;
+}
+
+FILE *report_csv_open(const char *path, const char *header)
+{
+    FILE *f = fopen(path, "w");
+    if (f) fprintf(f, "%s\n", header);
+    return f;
+}
+
+int report_csv_close(FILE *f, const char *path, char *err, size_t errlen)
+{
+    return cli_close_out(f, path, err, errlen);
+}
+
+int report_json(const char *path, const sim_config *c, const sim_result *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "version", FLITNET_VERSION);
+    report_json_config(o, c);
 #define NUM(f) cJSON_AddNumberToObject(o, #f, (double)r->f)
     NUM(avg_latency);
     NUM(avg_network_latency);
@@ -155,14 +186,6 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     cJSON_AddItemToObject(o, "vc_flit_share", num_array(r->vc_flit_share, r->V));
     cJSON_AddItemToObject(o, "channel_utilization", num_array(r->chan_util, r->N * r->Pn));
     cJSON_AddItemToObject(o, "node_load", num_array(r->node_load, r->N));
-    char *s = cJSON_Print(o);
-    cJSON_Delete(o);
-    if (!s) return -1;
-    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-    if (!f) { cJSON_free(s); return -1; }
-    fprintf(f, "%s\n", s);
-    cJSON_free(s);
-    if (f == stdout) return 0;
     char err[300];
-    return cli_close_out(f, path, err, sizeof err);
+    return report_json_write(o, path, 1, err, sizeof err) ? -1 : 0;
 }

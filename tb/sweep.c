@@ -225,11 +225,10 @@ int sweep_output(const sim_config *base, const sweep_spec *sp, const sweep_point
                p->avg_source_wait, p->p99, p->accepted_flit_rate, p->normalized_throughput, pstatus(p));
     }
     if (sp->csv) {
-        FILE *f = fopen(sp->csv, "w");
+        FILE *f = report_csv_open(sp->csv, "rate,flit_rate,avg_latency,latency_ci95,avg_network_latency,"
+                                           "avg_source_wait,p99,accepted_flit_rate,normalized_throughput,"
+                                           "zero_load_latency,messages_delivered,flit_hops,cycles,wall_seconds,status");
         if (!f) { snprintf(err, errlen, "cannot write '%s': %s", sp->csv, strerror(errno)); return -1; }
-        fprintf(f, "rate,flit_rate,avg_latency,latency_ci95,avg_network_latency,avg_source_wait,p99,"
-                   "accepted_flit_rate,normalized_throughput,zero_load_latency,messages_delivered,flit_hops,cycles,"
-                   "wall_seconds,status\n");
         for (int i = 0; i < n; i++) {
             const sweep_point *p = &pts[i];
             if (p->ok != 1) continue;
@@ -239,7 +238,7 @@ int sweep_output(const sim_config *base, const sweep_spec *sp, const sweep_point
                     p->zero_load_latency, p->messages_delivered, p->flit_hops, p->cycles, p->wall_seconds,
                     pstatus(p));
         }
-        if (cli_close_out(f, sp->csv, err, errlen)) return -1;
+        if (report_csv_close(f, sp->csv, err, errlen)) return -1;
     }
     return 0;
 }
