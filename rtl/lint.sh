@@ -155,10 +155,11 @@ for s in "$R44 V=4 B=2" "$R44 V=6 B=3 ROUTING=duato_nbc TIMEOUT=8" \
     both flitnet_iq_router "$s"
 done
 both flitnet_network "K=64'h0404 V=4 B=2" FLITNET_ROUTER=flitnet_iq_router
-# the scoreboard's fault injector around it (tests/cosim/user_fault_router.sv), as the CI
-# builds it (swft, V = 2, B = 2, the assertions)
+# the scoreboard's fault injector around it (tests/cosim/user_fault_router.sv), as
+# examples.sh builds it (4x4 torus swft V = 2 and 4x4 mesh dor V = 3, B = 2, the assertions)
 files+=(tests/cosim/user_fault_router.sv)
 both user_fault_router "$R44 V=2 B=2 ROUTING=swft" FLITNET_ASSERT
+both user_fault_router "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=3 B=2" FLITNET_ASSERT
 files=("${ref_files[@]}")
 # the mutants are RTL too (all inside the router): each patched copy of rtl/
 # (tests/mutants/apply.sh) on the router of its co-simulation model (rtl/rtl.mk), with

@@ -15,7 +15,8 @@
 #         time-out, fully_adaptive, dor with f-rings and faults; light load to past
 #         saturation; several traffic patterns; the example with B = 3 (its credit loop
 #         covered, docs/rtl.md); the example in lockstep, which must fail (it is correct
-#         but not cycle-exact)
+#         but not cycle-exact); the fault injector on a 4x4 mesh, V = 3, dor, for the
+#         four checks the CI's fault model cannot reach
 # Ends with "N passed, N failed".
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -137,6 +138,16 @@ if [ "$which" = full ]; then
     # lockstep is for cycle-exact routers: the example, correct, differs at its first decision
     user_runs iq_u44v3 flitnet_iq_router "$EXREL" "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
         lockstep "!seed=1 flit_rate=0.1 msg_len=5"
+    # the checks the CI's fault model cannot reach: a message ejected away from its
+    # destination (swft may eject anywhere), a flit on an unconnected port (a mesh), on a
+    # VC >= V (V = 3), a credit on an input port that nothing feeds
+    user_runs faults_m44v3 user_fault_router "$EXREL tests/cosim/user_fault_router.sv" \
+        "topology=mesh k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" scoreboard \
+        "seed=1 flit_rate=0.2 msg_len=5;
+         !/not at its destination/ seed=11 flit_rate=0.1 msg_len=1 +fault=misdeliver;
+         !/a flit on an unconnected port/ seed=12 flit_rate=0.1 msg_len=5 +fault=unconnected;
+         !/a flit on VC 3 >= V/ seed=13 flit_rate=0.1 msg_len=5 +fault=vc_range;
+         !/which nothing feeds/ seed=14 flit_rate=0.1 msg_len=5 +fault=credit_nowhere"
     one iq_t44v6fr "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=dor dateline=1 fault_handling=fring" \
         "seed=1 flit_rate=0.1 msg_len=5 fault_nodes=5; seed=2 flit_rate=0.5 msg_len=5 fault_nodes=5,10"
 fi

@@ -29,6 +29,14 @@
 //     orphan         the first body or tail flit the router sends from cycle fault_at on,
 //                    while another VC of that port has no open worm (and a credit), goes
 //                    out on that VC: a body flit outside a worm
+//     misdeliver     the first one-flit message the router sends on a network port from
+//                    cycle fault_at on is ejected here instead (not its destination)
+//     unconnected    mesh: from cycle fault_at on, the first flit the router sends is
+//                    also sent on one of its unconnected ports (an edge of the mesh)
+//     vc_range       the first flit the router sends on a network port from cycle
+//                    fault_at on goes out on VC V (when V is not a power of two)
+//     credit_nowhere mesh: in cycle fault_at the router returns a credit on VC 0 of an
+//                    unconnected input port
 //   +fault_at=N      the cycle the fault starts (default 100)
 //   +fault_node=X    deadlock: the router that stops (default 0)
 // The injector keeps its own count of each network output VC's credits and worms (B at
@@ -76,7 +84,9 @@ module user_fault_router #(
 
   localparam int F_NONE = 0, F_CREDIT_TWICE = 1, F_NO_CREDIT = 2, F_INTERLEAVE = 3,
                  F_DUPLICATE = 4, F_FAULTY = 5, F_DEADLOCK = 6, F_LIVELOCK = 7, F_DST = 8,
-                 F_COPY = 9, F_ORPHAN = 10;
+                 F_COPY = 9, F_ORPHAN = 10, F_MISDELIVER = 11, F_UNCONNECTED = 12,
+                 F_VC_RANGE = 13, F_CREDIT_NOWHERE = 14;
+  localparam bit VC_SPARE = V < (1 << VW);  // VC number V fits in VW bits
 
   int          fault;
   int unsigned fault_at;
@@ -98,7 +108,11 @@ module user_fault_router #(
       else if (s == "dst")          fault = F_DST;
       else if (s == "copy")         fault = F_COPY;
       else if (s == "orphan")       fault = F_ORPHAN;
-      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan)", s);
+      else if (s == "misdeliver")   fault = F_MISDELIVER;
+      else if (s == "unconnected")  fault = F_UNCONNECTED;
+      else if (s == "vc_range")     fault = F_VC_RANGE;
+      else if (s == "credit_nowhere") fault = F_CREDIT_NOWHERE;
+      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere)", s);
     end
     if (!$value$plusargs("fault_at=%d", fault_at))     fault_at = 100;
     if (!$value$plusargs("fault_node=%d", fault_node)) fault_node = 0;
@@ -140,6 +154,19 @@ module user_fault_router #(
   logic [P*V-1:0]  cr_all;                // ... all B credits (the downstream buffer is empty)
 
   wire active = fault != F_NONE && cyc_q >= fault_at;
+
+  // mesh: the network ports that lead nowhere (port 2d goes + in dimension d, 2d + 1 -)
+  logic [8*NDIM-1:0] coord;
+  logic [P-1:0]      unconn;
+  flitnet_coord #(.NDIM(NDIM), .K(K), .A(A)) u_coord (.id_i(node_id_i), .coord_o(coord));
+  for (genvar o = 0; o < P; o++) begin : g_unconn
+    if (TOPO == flitnet_pkg::TOPO_MESH && o < PN) begin : g_mesh
+      localparam int D = o / 2;
+      assign unconn[o] = (o % 2 == 0) ? coord[8*D +: 8] == K[8*D +: 8] - 8'd1 : coord[8*D +: 8] == 8'd0;
+    end else begin : g_none
+      assign unconn[o] = 1'b0;
+    end
+  end
 
   // the router's ejection port and port 0, read below
   wire          ej_valid = r_valid[PN];
@@ -214,6 +241,45 @@ module user_fault_router #(
                     relabel              = 1'b1;
                     vc_d[o*VW +: VW]     = VW'(w);
                   end
+        F_MISDELIVER:
+          if (!done_q && !ej_valid)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o] && r_flit[o*64 +: 2] == 2'b11) begin
+                // the flit moves from port o to the (idle) ejection port
+                relabel = 1'b1;
+                valid_d = (r_valid & ~(P'(1) << o)) | (P'(1) << PN);
+                vc_d    = (r_vc & ~((P*VW)'({VW{1'b1}}) << (o*VW))) |
+                          ((P*VW)'(r_vc[o*VW +: VW]) << (PN*VW));
+                flit_d  = (r_flit & ~((P*64)'({64{1'b1}}) << (o*64))) |
+                          ((P*64)'(r_flit[o*64 +: 64]) << (PN*64));
+              end
+        F_UNCONNECTED:
+          if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && unconn[o])
+                for (int o2 = 0; o2 < PN; o2++)
+                  if (!relabel && r_valid[o2]) begin
+                    relabel             = 1'b1;
+                    valid_d[o]          = 1'b1;
+                    vc_d[o*VW +: VW]    = r_vc[o2*VW +: VW];
+                    flit_d[o*64 +: 64]  = r_flit[o2*64 +: 64];
+                  end
+        F_VC_RANGE:
+          if (!done_q && VC_SPARE)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o]) begin
+                relabel          = 1'b1;
+                vc_d[o*VW +: VW] = VW'(V);
+              end
+        F_CREDIT_NOWHERE:
+          if (cyc_q == fault_at)
+            // input port i is fed by the neighbour behind it: it is unconnected where
+            // output port i ^ 1 (the other direction) is
+            for (int i = 0; i < PN; i++)
+              if (!relabel && unconn[i ^ 1]) begin
+                relabel = 1'b1;
+                cr_o    = r_cr_o | ((P*V)'(1) << (i*V));
+              end
         F_FAULTY: r_faulty = '0;
         F_DEADLOCK:
           if (32'(node_id_i) == fault_node) begin
@@ -303,5 +369,5 @@ module user_fault_router #(
     end
   end
 
-  wire unused_ok = ^cr_i[PN*V +: V];
+  wire unused_ok = ^{cr_i[PN*V +: V], coord};
 endmodule
