@@ -11,7 +11,7 @@ ifeq ($(shell uname -m),x86_64)
 CFLAGS  += -mpopcnt
 endif
 INC     := -Ic_model -Itb -Ic_model/queueing
-LDLIBS  := -lcjson -linih -lgsl -lgslcblas -lm
+LDLIBS  := -lcjson -linih -lgsl -lgslcblas -lm -pthread
 SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox jq

@@ -374,7 +374,7 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
 
 /* §5.2: one flit per output port, round-robin among eligible VCs; returns the mask
  * of ports that drive a flit */
-HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, const int B, const int Bo)
+HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counters *c, const int B, const int Bo)
 {
     const int P = net->P, Pn = net->Pn, V = net->V, rp = x * P;
     uint32_t drove = 0, ports = 0;
@@ -401,10 +401,10 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, const int 
         if (o < Pn) {
             if (B == 1 || --net->ovc[ov].credit == 0) net->cred_ok[rp + o] &= ~bit;
             net->cred_full[rp + o] &= ~bit;
-            net->flit_hops++;
+            c->flit_hops++;
             if (net->measure) {
                 net->chan_flits[rp + o]++;
-                net->vc_flits[w]++;
+                c->vc_flits[w]++;
             }
         }
         if (flit_is_tail(f)) {
@@ -413,18 +413,18 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, const int 
             if (net->measure && o < Pn) {
                 uint64_t since = net->ovc_since[ov];
                 if (since < net->window_start) since = net->window_start;
-                net->vc_busy[w] += t + 1 - since;
+                c->vc_busy[w] += t + 1 - since;
             }
         }
     }
     int n = __builtin_popcount(drove);
     net->held[x] -= n;
-    net->moves += (uint64_t)n;
+    c->moves += (uint64_t)n;
     return drove;
 }
 
 /* §5.3 and the credit wires of §5.4; returns the VCs that returned a credit (non-zero: drove) */
-HOT uint32_t switch_traverse(network *net, int x, int cur, const int B, const int Bo)
+HOT uint32_t switch_traverse(network *net, int x, int cur, net_counters *c, const int B, const int Bo)
 {
     const int P = net->P, V = net->V, rp = x * P;
     uint32_t drove = 0, ports = 0;
@@ -455,11 +455,11 @@ HOT uint32_t switch_traverse(network *net, int x, int cur, const int B, const in
         drove |= moved;
         nmoved += __builtin_popcount(moved);
     }
-    net->moves += (uint64_t)nmoved;
+    c->moves += (uint64_t)nmoved;
     return drove;
 }
 
-HOT void step(network *net, int x, uint64_t t, const int B, const int Bo)
+HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, const int Bo)
 {
     const int cur = (int)(t & 1), prv = cur ^ 1;
     if (!absorb(net, x, prv, B) && !net->held[x]) {
@@ -467,18 +467,32 @@ HOT void step(network *net, int x, uint64_t t, const int B, const int Bo)
         return;
     }
     vc_alloc(net, x, t, B);
-    uint32_t out = link_arbitrate(net, x, t, cur, B, Bo);
-    uint32_t crd = switch_traverse(net, x, cur, B, Bo);
+    uint32_t out = link_arbitrate(net, x, t, cur, c, B, Bo);
+    uint32_t crd = switch_traverse(net, x, cur, c, B, Bo);
     net->dirty[cur][x] = (out | crd) != 0;
 }
 
-static void step_b1(network *net, int x, uint64_t t) { step(net, x, t, 1, 1); }
-static void step_any(network *net, int x, uint64_t t) { step(net, x, t, net->B, net->Bo); }
+static void step_b1(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, 1, 1); }
+static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, net->B, net->Bo); }
 
-void router_step(network *net, int x, uint64_t t)
+void router_step_counting(network *net, int x, uint64_t t, net_counters *c)
 {
-    if (net->B == 1 && net->Bo == 1) step_b1(net, x, t);
-    else step_any(net, x, t);
+    if (net->B == 1 && net->Bo == 1) step_b1(net, x, t, c);
+    else step_any(net, x, t, c);
+}
+
+void router_step(network *net, int x, uint64_t t) { router_step_counting(net, x, t, &net->ctr); }
+
+void network_add_counters(net_counters *into, net_counters *from, int V)
+{
+    into->flit_hops += from->flit_hops;
+    into->moves += from->moves;
+    from->flit_hops = from->moves = 0;
+    for (int v = 0; v < V; v++) {
+        into->vc_flits[v] += from->vc_flits[v];
+        into->vc_busy[v] += from->vc_busy[v];
+        from->vc_flits[v] = from->vc_busy[v] = 0;
+    }
 }
 
 int network_ib_count(const network *net, int iv)
@@ -534,7 +548,7 @@ void network_close_window(network *net, uint64_t t_end)
                 m &= m - 1;
                 uint64_t since = net->ovc_since[(x * net->P + o) * net->V + w];
                 if (since < net->window_start) since = net->window_start;
-                if (t_end > since) net->vc_busy[w] += t_end - since;
+                if (t_end > since) net->ctr.vc_busy[w] += t_end - since;
             }
         }
     net->measure = 0;

@@ -30,6 +30,17 @@ typedef struct {
     uint8_t credit, pad;    /* free slots downstream */
 } ovc_state;
 
+/* what the routers count as they step: the statistics of the measurement window and the
+ * watchdog's sign of progress. A router adds to the counters it is handed, so routers
+ * stepped on different threads count apart (tb/threads.h); integer sums do not depend on
+ * the order they are added in. */
+typedef struct {
+    uint64_t flit_hops;          /* all network-link traversals */
+    uint64_t moves;              /* flit moves of any kind (watchdog) */
+    uint64_t vc_flits[MAX_VCS];  /* in-window network-link flits per VC index */
+    uint64_t vc_busy[MAX_VCS];   /* in-window cycles network OVCs of an index were allocated */
+} net_counters;
+
 typedef struct {
     int V, B, Bo, select;
     uint64_t seed;
@@ -92,11 +103,8 @@ typedef struct {
     /* statistics gathered by the routers */
     int measure;                 /* inside the measurement window */
     uint64_t window_start;
-    uint64_t flit_hops;          /* all network-link traversals */
-    uint64_t moves;              /* flit moves of any kind (watchdog) */
-    uint64_t *chan_flits;        /* [N*P] in-window flits per output port */
-    uint64_t vc_flits[MAX_VCS];  /* in-window network-link flits per VC index */
-    uint64_t vc_busy[MAX_VCS];   /* in-window cycles network OVCs of an index were allocated */
+    uint64_t *chan_flits;        /* [N*P] in-window flits per output port (each router its own) */
+    net_counters ctr;            /* router_step's counters (a parallel run adds its threads' in) */
 } network;
 
 int network_init(network *net, const topology *t, const routing *rt, const flit_layout *fl,
@@ -107,6 +115,11 @@ void network_free(network *net);
  * its actions of cycle t, drives its signals of cycle t. Order-independent: it reads
  * only slots of parity (t-1)&1 and writes only slots of parity t&1. */
 void router_step(network *net, int x, uint64_t t);
+/* the same, counting into c instead of net->ctr: routers stepped concurrently (each
+ * router by one thread) touch nothing in common but the counters */
+void router_step_counting(network *net, int x, uint64_t t, net_counters *c);
+/* adds *from into *into (the first V VCs) and clears *from */
+void network_add_counters(net_counters *into, net_counters *from, int V);
 
 /* occupancy and head of input VC iv's FIFO (the representation depends on B) */
 int network_ib_count(const network *net, int iv);

@@ -84,6 +84,8 @@ static const key_def keys[] = {
     {"fault_seed", T_U64, OFF(fault_seed), NULL, 0, 0, "seed of the random fault set"},
     {"reinject_delay", T_LONG, OFF(reinject_delay), NULL, 0, 1e9,
      "swft: cycles the node software holds a rerouted message before it may leave (Delta)"},
+    {"threads", T_INT, OFF(threads), NULL, 0, 256,
+     "threads that step the routers of one run (results identical for every value); 0 = one per CPU online"},
 };
 #define NKEYS (int)(sizeof keys / sizeof keys[0])
 
@@ -108,6 +110,7 @@ void config_defaults(sim_config *c)
     c->hotspot_frac = 0.1;
     c->locality_alpha = 0.5;
     c->cycles = 300000;
+    c->threads = 1;
     c->warmup = -1; /* auto: set from cycles in config_resolve, unless given */
     c->seed = 1;
     c->batches = 10;

@@ -53,6 +53,7 @@ typedef struct {
     int fault_handling;           /* 0 auto, 1 fring, 2 software (the key's order) */
     uint64_t fault_seed;
     long reinject_delay;          /* node software: cycles before a rerouted message may leave */
+    int threads;                  /* threads stepping one run (0: one per CPU online); changes no result */
     /* which keys were given (index in the key table) */
     unsigned char given[64];
 } sim_config;

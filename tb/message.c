@@ -38,17 +38,55 @@ static int grow(msg_ring *r)
     return 0;
 }
 
-int msgtab_put(msg_table *m, int src, const msg_rec *rec)
+static void lock(msg_ring *r)
+{
+    while (__atomic_test_and_set(&r->lock, __ATOMIC_ACQUIRE)) {
+    }
+}
+
+static void unlock(msg_ring *r) { __atomic_clear(&r->lock, __ATOMIC_RELEASE); }
+
+/* a slot is taken when it holds a live record or one removed in this cycle t */
+static int taken(const msg_rec *e, uint64_t t) { return e->live || e->freed == t + 1; }
+
+int msgtab_put(msg_table *m, int src, const msg_rec *rec, uint64_t t)
 {
     msg_ring *r = &m->ring[src];
+    int rc = 0;
+    lock(r);
     /* ids are consecutive per source, so a collision means more messages of this
      * source are in flight than the ring holds */
-    while (r->slot[rec->id & r->mask].live)
-        if (r->mask >= m->id_mask || grow(r)) return -1;
-    r->slot[rec->id & r->mask] = *rec;
-    r->slot[rec->id & r->mask].live = 1;
-    r->live++;
-    return 0;
+    while (taken(&r->slot[rec->id & r->mask], t))
+        if (r->mask >= m->id_mask || grow(r)) {
+            rc = -1;
+            break;
+        }
+    if (!rc) {
+        msg_rec *e = &r->slot[rec->id & r->mask];
+        *e = *rec;
+        e->live = 1;
+        e->freed = 0;
+        r->live++;
+    }
+    unlock(r);
+    return rc;
+}
+
+int msgtab_take(msg_table *m, int src, uint32_t id, uint64_t t, msg_rec *out)
+{
+    if (src < 0 || src >= m->N) return -1;
+    msg_ring *r = &m->ring[src];
+    lock(r);
+    msg_rec *e = &r->slot[id & r->mask];
+    int ok = e->live && e->id == id;
+    if (ok) {
+        *out = *e;
+        e->live = 0;
+        e->freed = t + 1;
+        r->live--;
+    }
+    unlock(r);
+    return ok ? 0 : -1;
 }
 
 msg_rec *msgtab_get(msg_table *m, int src, uint32_t id)

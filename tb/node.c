@@ -18,7 +18,7 @@ int node_init(node_set *n, const net_setup *s, const sim_config *c)
     }
     source_env_init(&n->senv, c->vcs, c->buf_depth, &s->fl, &s->rt, &n->msgs);
     n->kenv = (sink_env){&s->fl, &s->t, s->rt.minimal, &n->msgs, &n->errs, s->rt.algo->reroute != NULL};
-    return 0;
+    return node_lane_init(&n->solo, n, 1);
 }
 
 void node_free(node_set *n)
@@ -28,6 +28,7 @@ void node_free(node_set *n)
     free(n->src);
     free(n->snk);
     msgtab_free(&n->msgs);
+    node_lane_free(&n->solo);
     n->src = NULL;
     n->snk = NULL;
 }
@@ -56,24 +57,86 @@ int node_source(node_set *n, int x, uint64_t t, uint32_t credits_in, link_sig *o
 
 node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_sig *ej, node_delivery *d)
 {
+    node_event e = node_sink_in(n, &n->solo, x, t, in_window, ej, d);
+    node_fold(n, &n->solo);
+    return e;
+}
+
+int node_lane_init(node_lane *L, const node_set *n, int nodes)
+{
+    memset(L, 0, sizeof *L);
+    L->cap_takes = nodes > 0 ? nodes : 1;
+    L->takes = malloc(sizeof *L->takes * (size_t)L->cap_takes);
+    L->kenv = n->kenv;
+    L->kenv.errs = &L->errs;
+    return L->takes ? 0 : -1;
+}
+
+void node_lane_free(node_lane *L)
+{
+    free(L->takes);
+    L->takes = NULL;
+}
+
+int node_source_in(node_set *n, node_lane *L, int x, uint64_t t, uint32_t credits_in, link_sig *out)
+{
+    int s = source_step(&n->src[x], &n->senv, x, t, credits_in, out);
+    if (s < 0) return -1;
+    L->injected += (uint64_t)s;
+    return 0;
+}
+
+node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_window, const link_sig *ej,
+                        node_delivery *d)
+{
     if (ej->vc < 0) return NODE_NOTHING;
-    n->ejected++;
-    if (in_window) n->win_flits++;
-    int ks = sink_step(&n->snk[x], &n->kenv, x, t, ej, &d->msg, &d->src);
+    L->ejected++;
+    if (in_window) L->win_flits++;
+    int ks = sink_step(&n->snk[x], &L->kenv, x, t, ej, &d->msg, &d->src);
     if (ks == 2) {
         /* the node software takes it back (§7.1): its flits count when they reach the
-         * final destination, not here */
+         * final destination, not here (node_fold subtracts them where they fell) */
         const msg_rec *m = &d->msg;
-        if (in_window) n->win_flits -= (uint64_t)m->len < n->win_flits ? (uint64_t)m->len : n->win_flits;
-        n->reinjected++;
-        n->reinject_rule[m->dst == x ? 2 : (m->ring & 1) ? 1 : 0]++;
+        if (in_window && L->ntakes < L->cap_takes) {
+            L->takes[L->ntakes].flits_before = L->win_flits;
+            L->takes[L->ntakes++].len = m->len;
+            L->win_flits = 0;
+        }
+        L->reinjected++;
+        L->reinject_rule[m->dst == x ? 2 : (m->ring & 1) ? 1 : 0]++;
         if (source_forward(&n->src[x], &n->senv, x, t, m, n->reinject_delay)) return NODE_QUEUE_FULL;
         return NODE_REINJECTED;
     }
     if (!ks) return NODE_NOTHING;
-    n->delivered++;
-    if (in_window) n->win_delivered++;
+    L->delivered++;
+    if (in_window) L->win_delivered++;
     return NODE_DELIVERED;
+}
+
+void node_fold(node_set *n, node_lane *L)
+{
+    n->injected += L->injected;
+    n->ejected += L->ejected;
+    n->delivered += L->delivered;
+    n->win_delivered += L->win_delivered;
+    n->reinjected += L->reinjected;
+    for (int i = 0; i < 3; i++) n->reinject_rule[i] += L->reinject_rule[i];
+    for (int i = 0; i < L->ntakes; i++) {
+        uint64_t len = (uint64_t)L->takes[i].len;
+        n->win_flits += L->takes[i].flits_before;
+        n->win_flits -= len < n->win_flits ? len : n->win_flits;
+    }
+    n->win_flits += L->win_flits;
+    /* the first error is the first in node order: an earlier lane's, else this one's */
+    if (!n->errs.corrupt && L->errs.corrupt) memcpy(n->errs.first_error, L->errs.first_error, sizeof n->errs.first_error);
+    n->errs.corrupt += L->errs.corrupt;
+    n->errs.nonminimal += L->errs.nonminimal;
+    n->errs.misrouted += L->errs.misrouted;
+    node_lane keep = *L;
+    memset(L, 0, sizeof *L);
+    L->takes = keep.takes;
+    L->cap_takes = keep.cap_takes;
+    L->kenv = keep.kenv;
 }
 
 int node_source_router(node_set *n, network *net, int x, uint64_t t)

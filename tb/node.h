@@ -8,7 +8,13 @@
  * set per side: the C model's and the RTL's) both run their nodes through here. A node
  * reads only what was driven in an earlier cycle (the credits of cycle t-1) or by its
  * own router in this cycle (the ejection channel), and writes only its own injection
- * channel and its own source queue, so no result depends on the order of the nodes. */
+ * channel and its own source queue, so no result depends on the order of the nodes.
+ *
+ * Nodes stepped on several threads (sim.c, tb/threads.h) count into one node_lane per
+ * thread; node_fold adds a lane into the set's totals between cycles, the lanes in node
+ * order, so every total (and the first error's text) is what one thread would have
+ * counted. The message table is the one structure the nodes share: a sink removes the
+ * record of another node's message, under that node's ring lock (message.h). */
 #ifndef FLITNET_NODE_H
 #define FLITNET_NODE_H
 #include "config.h"
@@ -18,6 +24,18 @@
 #include "sink.h"
 #include "source.h"
 #include <stdint.h>
+
+/* what the nodes stepped by one thread counted since the last node_fold */
+typedef struct {
+    uint64_t injected, ejected, delivered, win_delivered, reinjected, reinject_rule[3];
+    uint64_t win_flits;       /* in-window flits ejected since the last take-back */
+    /* the node software's take-backs, in node order: the window's flit count drops by the
+     * message's length but not below 0, so where it happened among the ejections counts */
+    struct lane_take { uint64_t flits_before; int len; } *takes;
+    int ntakes, cap_takes;
+    sink_errors errs;
+    sink_env kenv;            /* the set's, reporting into errs */
+} node_lane;
 
 typedef struct {
     int N;
@@ -37,6 +55,7 @@ typedef struct {
     uint64_t win_delivered;   /* ... in the window */
     uint64_t reinjected;      /* messages the node software re-injected */
     uint64_t reinject_rule[3];/* ... by its rule: absorbed with rev 0, with rev 1, at an intermediate node */
+    node_lane solo;           /* node_sink's lane, folded at once */
 } node_set;
 
 /* what a node's sink did with the ejection flit of a cycle */
@@ -74,4 +93,14 @@ node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_s
 /* node x's source and router on the C model's network in cycle t; -1 as node_source
  * (the router is not stepped then) */
 int node_source_router(node_set *n, network *net, int x, uint64_t t);
+
+/* a lane for up to `nodes` nodes of n (one take-back per node and cycle); -1 when out of memory */
+int node_lane_init(node_lane *L, const node_set *n, int nodes);
+void node_lane_free(node_lane *L);
+/* node_source and node_sink counting into lane L: what a thread calls for its nodes */
+int node_source_in(node_set *n, node_lane *L, int x, uint64_t t, uint32_t credits_in, link_sig *out);
+node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_window, const link_sig *ej,
+                        node_delivery *d);
+/* adds lane L into n's totals and clears it; call for the lanes in node order */
+void node_fold(node_set *n, node_lane *L);
 #endif

@@ -92,6 +92,9 @@ void report_json_config(cJSON *doc, const sim_config *c)
     cJSON *cfg = cJSON_AddObjectToObject(doc, "config");
     for (int i = 0; config_key_name(i); i++) {
         char v[1024];
+        /* the keys that define the run; threads changes only how fast it goes (its count
+         * is reported with wall_seconds), so the echo is the same for every value */
+        if (!strcmp(config_key_name(i), "threads")) continue;
         config_value(c, i, v, sizeof v);
         cJSON_AddStringToObject(cfg, config_key_name(i), v);
     }
@@ -153,6 +156,8 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     NUM(flit_hops);
     NUM(cycles);
     NUM(wall_seconds);
+    /* how the run was stepped, like wall_seconds: only when more than one thread did */
+    if (r->threads > 1) NUM(threads);
     NUM(little_L);
     NUM(little_lambda_W);
     NUM(corrupt);

@@ -7,6 +7,7 @@
 #include "node.h"
 #include "rng.h"
 #include "stats.h"
+#include "threads.h"
 #include "traffic.h"
 #include "vcd.h"
 #include <math.h>
@@ -96,6 +97,7 @@ void sim_result_free(sim_result *r)
 }
 
 /* everything one run holds; the functions below each do one job on it */
+struct part;
 typedef struct {
     const sim_config *cfg;
     const sim_options *opt;
@@ -116,7 +118,60 @@ typedef struct {
     long outstanding_at_warmup;
     double in_system, *batch_in_system;
     char dead_buf[1 << 15];
+    /* the parallel cycle (threads = T): part k steps the nodes order[lo..hi) of a static
+     * partition into T contiguous blocks (a router's neighbours along dimension 0 share its
+     * block, and its registers a cache line with them), counting into its own part */
+    int nparts;
+    struct part *parts;            /* [nparts] */
+    thread_pool *pool;             /* NULL with one part */
+    uint64_t cur_t;                /* the cycle being stepped, and whether it is in the window */
+    int cur_in_window;
 } run;
+
+/* what one part (thread) of the cycle counted and saw, folded by run_fold in part order */
+typedef struct part {
+    int lo, hi;                    /* its slice of the evaluation order */
+    node_lane lane;                /* the nodes' counters (node.h) */
+    net_counters ctr;              /* the routers' counters (network.h) */
+    struct { int x; node_delivery d; } *dl; /* deliveries in node order (for stats, in order) */
+    int ndl;
+    int full_node;                 /* the last node whose queue overflowed on a re-injection, or -1 */
+    int idfail_node;               /* the first node out of message ids, or -1 */
+    char pad[64];                  /* parts of different threads on different cache lines */
+} part;
+
+static void run_part(void *arg, int k);
+
+/* the partition and, with more than one part, the worker threads */
+static int run_setup_parts(run *r, char *err, size_t errlen)
+{
+    const int N = r->ns.t.N;
+    int T = r->cfg->threads ? r->cfg->threads : threads_online();
+    if (T > N) T = N; /* at least one node per part */
+    r->nparts = T;
+    r->res->threads = T;
+    r->parts = calloc((size_t)T, sizeof *r->parts);
+    if (!r->parts) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int k = 0; k < T; k++) {
+        part *pt = &r->parts[k];
+        pt->lo = (int)((long)N * k / T);
+        pt->hi = (int)((long)N * (k + 1) / T);
+        pt->full_node = pt->idfail_node = -1;
+        pt->dl = malloc(sizeof *pt->dl * (size_t)(pt->hi - pt->lo));
+        if (node_lane_init(&pt->lane, &r->nodes, pt->hi - pt->lo) || !pt->dl) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    if (T > 1 && !(r->pool = pool_start(T, run_part, r))) {
+        snprintf(err, errlen, "cannot start %d threads", T - 1);
+        return -1;
+    }
+    return 0;
+}
 
 static int run_setup(run *r, char *err, size_t errlen)
 {
@@ -159,11 +214,18 @@ static int run_setup(run *r, char *err, size_t errlen)
     r->cycles0 = r->cycles;
     r->res->batches = cfg->batches;
     r->next_check = (uint64_t)cfg->deadlock_cycles;
-    return 0;
+    return run_setup_parts(r, err, errlen);
 }
 
 static void run_free(run *r)
 {
+    pool_stop(r->pool);
+    if (r->parts)
+        for (int k = 0; k < r->nparts; k++) {
+            node_lane_free(&r->parts[k].lane);
+            free(r->parts[k].dl);
+        }
+    free(r->parts);
     free(r->batch_in_system);
     if (r->nodes_built) node_free(&r->nodes);
     free(r->order);
@@ -171,51 +233,98 @@ static void run_free(run *r)
     if (r->built) net_setup_free(&r->ns);
 }
 
-/* the nodes of cycle tt, each its source, router, sink and node software (node.h), in
- * the evaluation order; returns 1 when the run must stop (saturated: by rerouting, or out
- * of message ids) */
-static int run_nodes(run *r, uint64_t tt, int in_window)
+/* part k of cycle r->cur_t: each node of its slice, its source, router, sink and node
+ * software (node.h); it writes only its own nodes and routers, its part and the message
+ * table (under the table's locks). A source out of message ids drives nothing; its
+ * router still steps, so that the cycle is the same whichever parts ran. */
+static void run_part(void *arg, int k)
 {
+    run *r = arg;
+    part *pt = &r->parts[k];
     node_set *nodes = &r->nodes;
     network *net = &r->ns.net;
-    int stop = 0;
-    if (r->opt->shuffle_order)
-        for (int i = nodes->N - 1; i > 0; i--) {
-            int j = (int)rng_below(&r->shuffle_rng, (uint32_t)(i + 1)), tmp = r->order[i];
-            r->order[i] = r->order[j];
-            r->order[j] = tmp;
-        }
-    for (int oi = 0; oi < nodes->N; oi++) {
+    const uint64_t tt = r->cur_t;
+    const int in_window = r->cur_in_window;
+    for (int oi = pt->lo; oi < pt->hi; oi++) {
         const int x = r->order[oi];
-        if (node_source_router(nodes, net, x, tt)) { /* only an overloaded network holds that many messages of one source */
-            r->res->saturated = 1;
-            snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
-                     "node %d has more messages in flight than the flit's %d message-id bits name", x, r->ns.fl.IW);
-            return 1;
-        }
+        if (node_source_in(nodes, &pt->lane, x, tt, network_source_credits(net, x, tt), network_injection(net, x, tt)) &&
+            pt->idfail_node < 0)
+            pt->idfail_node = x;
+        router_step_counting(net, x, tt, &pt->ctr);
         const link_sig *ej = network_ejection(net, x, tt);
         if (ej->vc < 0) continue; /* no flit for the sink: skip the call (most nodes, most cycles) */
         node_delivery d;
-        switch (node_sink(nodes, x, tt, in_window, ej, &d)) {
+        switch (node_sink_in(nodes, &pt->lane, x, tt, in_window, ej, &d)) {
         case NODE_QUEUE_FULL:
-            r->res->saturated = 1;
-            snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
-                     "source queue of node %d exceeded max_queue = %ld messages at cycle %llu (rerouting)", x,
-                     r->cfg->max_queue, (unsigned long long)tt);
-            stop = 1;
+            pt->full_node = x;
             break;
-        case NODE_DELIVERED: {
-            const msg_rec *m = &d.msg;
-            uint64_t lat = tt - m->gen + 1, wait = m->inj - m->gen;
-            stats_add(&r->st, m->gen, lat, lat - wait, wait);
-            r->fp += splitmix64((tt << 20) ^ ((uint64_t)x << 40) ^ ((uint64_t)d.src << 8) ^ m->id);
+        case NODE_DELIVERED:
+            pt->dl[pt->ndl].x = x;
+            pt->dl[pt->ndl++].d = d;
             break;
-        }
         default:
             break;
         }
     }
+}
+
+/* adds the parts' counters and deliveries into the run's, part by part: the parts hold
+ * consecutive slices of the order, so the statistics see the deliveries in the order one
+ * thread would have made them (floating-point sums come out the same for every T);
+ * returns 1 when the run must stop (saturated: by rerouting, or out of message ids) */
+static int run_fold(run *r, uint64_t tt)
+{
+    node_set *nodes = &r->nodes;
+    network *net = &r->ns.net;
+    int stop = 0, idfail = -1;
+    for (int k = 0; k < r->nparts; k++) {
+        part *pt = &r->parts[k];
+        network_add_counters(&net->ctr, &pt->ctr, net->V);
+        node_fold(nodes, &pt->lane);
+        for (int i = 0; i < pt->ndl; i++) {
+            const msg_rec *m = &pt->dl[i].d.msg;
+            const uint64_t x = (uint64_t)pt->dl[i].x;
+            uint64_t lat = tt - m->gen + 1, wait = m->inj - m->gen;
+            stats_add(&r->st, m->gen, lat, lat - wait, wait);
+            r->fp += splitmix64((tt << 20) ^ (x << 40) ^ ((uint64_t)pt->dl[i].d.src << 8) ^ m->id);
+        }
+        pt->ndl = 0;
+        if (pt->full_node >= 0) {
+            r->res->saturated = 1;
+            snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
+                     "source queue of node %d exceeded max_queue = %ld messages at cycle %llu (rerouting)",
+                     pt->full_node, r->cfg->max_queue, (unsigned long long)tt);
+            stop = 1;
+            pt->full_node = -1;
+        }
+        if (pt->idfail_node >= 0 && idfail < 0) idfail = pt->idfail_node;
+        pt->idfail_node = -1;
+    }
+    if (idfail >= 0) { /* only an overloaded network holds that many messages of one source */
+        r->res->saturated = 1;
+        snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
+                 "node %d has more messages in flight than the flit's %d message-id bits name", idfail, r->ns.fl.IW);
+        stop = 1;
+    }
     return stop;
+}
+
+/* the nodes of cycle tt, in the evaluation order, in parts (one per thread); returns 1
+ * when the run must stop */
+static int run_nodes(run *r, uint64_t tt, int in_window)
+{
+    if (r->opt->shuffle_order) /* each part its own slice: the partition stays as it is */
+        for (int k = 0; k < r->nparts; k++)
+            for (int i = r->parts[k].hi - 1, lo = r->parts[k].lo; i > lo; i--) {
+                int j = lo + (int)rng_below(&r->shuffle_rng, (uint32_t)(i - lo + 1)), tmp = r->order[i];
+                r->order[i] = r->order[j];
+                r->order[j] = tmp;
+            }
+    r->cur_t = tt;
+    r->cur_in_window = in_window;
+    if (r->pool) pool_round(r->pool);
+    else run_part(r, 0);
+    return run_fold(r, tt);
 }
 
 /* Watchdog: flits inside and nothing moved at all for deadlock_cycles; and every
@@ -225,7 +334,7 @@ static int run_watchdog(run *r, uint64_t tt)
 {
     const sim_config *cfg = r->cfg;
     network *net = &r->ns.net;
-    uint64_t moves = net->moves + r->nodes.injected;
+    uint64_t moves = net->ctr.moves + r->nodes.injected;
     int dead = 0;
     if (moves != r->last_moves || r->nodes.injected == r->nodes.ejected) {
         r->last_moves = moves;
@@ -403,7 +512,7 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     res->flits_injected = r->nodes.injected;
     res->flits_delivered = r->nodes.ejected;
     res->flits_in_flight = network_flits(net, tt ? tt - 1 : 0);
-    res->flit_hops = net->flit_hops;
+    res->flit_hops = net->ctr.flit_hops;
     long queued = 0;
     for (int x = 0; x < tp->N; x++) {
         const source *sx = &r->nodes.src[x];
@@ -456,13 +565,13 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     }
     if (route_fring(rtp)) {
         res->ring_vcs = cfg->vcs - rtp->base->V;
-        for (int v = rtp->base->V; v < cfg->vcs; v++) res->ring_flit_hops += net->vc_flits[v];
+        for (int v = rtp->base->V; v < cfg->vcs; v++) res->ring_flit_hops += net->ctr.vc_flits[v];
     }
     uint64_t vf = 0;
-    for (int v = 0; v < cfg->vcs; v++) vf += net->vc_flits[v];
+    for (int v = 0; v < cfg->vcs; v++) vf += net->ctr.vc_flits[v];
     for (int v = 0; v < cfg->vcs; v++) {
-        res->vc_usage[v] = nchan ? (double)net->vc_busy[v] / ((double)nchan * win) : 0;
-        res->vc_flit_share[v] = vf ? (double)net->vc_flits[v] / (double)vf : 0;
+        res->vc_usage[v] = nchan ? (double)net->ctr.vc_busy[v] / ((double)nchan * win) : 0;
+        res->vc_flit_share[v] = vf ? (double)net->ctr.vc_flits[v] / (double)vf : 0;
     }
     res->fingerprint = r->fp;
     return 0;

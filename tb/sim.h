@@ -21,6 +21,7 @@ typedef struct {
     long flits_in_flight, messages_queued;
     uint64_t cycles;
     double wall_seconds;
+    int threads;                  /* threads that stepped the run (the key resolved): no result depends on it */
     /* Little's law over the window: time-average messages in the system vs rate x latency */
     double little_L, little_lambda_W;
     /* outcome */

@@ -40,15 +40,11 @@ int sink_step(sink *k, const sink_env *e, int x, uint64_t t, const link_sig *in,
     int src = k->src[v];
     k->src[v] = -1;
     if (!e->msgs) return 0;
-    msg_rec *r = msgtab_get(e->msgs, src, k->id[v]);
-    if (!r) { fail(e, x, t, "message delivered twice or never sent"); return 0; }
-    if (r->len != k->next[v]) fail(e, x, t, "message length differs from the length sent");
-    *done = *r;
+    if (msgtab_take(e->msgs, src, k->id[v], t, done)) { fail(e, x, t, "message delivered twice or never sent"); return 0; }
+    if (done->len != k->next[v]) fail(e, x, t, "message length differs from the length sent");
     done->ring = k->ring[v];
     *src_out = src;
-    r->live = 0;
-    e->msgs->ring[src].live--;
-    if (k->dst[v] != x || r->final != x) return 2;
+    if (k->dst[v] != x || done->final != x) return 2;
     if (k->hops[v] > topo_distance(e->t, src, x)) e->errs->misrouted++;
     return 1;
 }

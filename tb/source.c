@@ -99,7 +99,7 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
         if (e->msgs) {
             msg_rec r = {.gen = m->gen, .inj = m->nfwd ? m->inj : t, .dst = m->dst, .len = m->len, .id = id,
                          .final = m->final, .osrc = m->osrc < 0 ? x : m->osrc, .nfwd = m->nfwd};
-            if (msgtab_put(e->msgs, x, &r)) return -1;
+            if (msgtab_put(e->msgs, x, &r, t)) return -1;
         }
     } else {
         f = flit_make_body(x, id, j, tail);

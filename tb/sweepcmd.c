@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "report.h"
 #include "sweep.h"
+#include "threads.h"
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <limits.h>
@@ -43,6 +44,16 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
             snprintf(err, sizeof err, "unknown option '%s'", rest[i]);
             return cli_fail(err);
         }
+    }
+    /* -j J runs J points at once, each on `threads` threads: threads = 0 shares the CPUs
+     * among the J workers, and more threads than CPUs in all is refused (a run's threads
+     * wait on each other every cycle, so an oversubscribed sweep only goes slower) */
+    const int cpus = threads_online();
+    if (!(jobs_dir && *jobs_dir) && c->threads == 0) c->threads = cpus / sp->jobs > 0 ? cpus / sp->jobs : 1;
+    if (!(jobs_dir && *jobs_dir) && sp->jobs > 1 && (long)c->threads * sp->jobs > cpus) {
+        snprintf(err, sizeof err, "threads = %d with -j %d needs %ld CPUs, %d are online: lower one (threads = 0 shares them)",
+                 c->threads, sp->jobs, (long)c->threads * sp->jobs, cpus);
+        return cli_fail(err);
     }
     if ((sp->plot && !plot_writable(sp->plot, err, sizeof err)) ||
         (sp->throughput && !plot_writable(sp->throughput, err, sizeof err)))

@@ -1,0 +1,23 @@
+/* threads.h: a pool of worker threads that runs one round of work at a time, for the
+ * parallel cycle loop (sim.c: the routers and nodes of one run split over threads).
+ * Owns the threads and the one barrier a round ends with; knows nothing of networks.
+ *
+ * A round: the caller releases the n-1 workers, does part 0 itself, and waits until the
+ * workers are done with parts 1..n-1. Between rounds the caller works alone (the
+ * serial part of a cycle), the workers waiting. Waiting spins briefly and then yields
+ * the core, because the machine may run more threads than it has cores. */
+#ifndef FLITNET_THREADS_H
+#define FLITNET_THREADS_H
+
+typedef void (*pool_fn)(void *arg, int part);
+typedef struct thread_pool thread_pool;
+
+/* n parts (n >= 2: n-1 threads start); NULL when a thread cannot be started */
+thread_pool *pool_start(int n, pool_fn fn, void *arg);
+/* one round: fn(arg, part) for every part, part 0 on the caller; returns when all returned */
+void pool_round(thread_pool *p);
+/* stops and joins the workers; NULL is fine */
+void pool_stop(thread_pool *p);
+/* the CPUs online (at least 1) */
+int threads_online(void);
+#endif
