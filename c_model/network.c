@@ -78,8 +78,10 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->ovc_owner = xcalloc(NV, 2, &fail);
     net->chan_flits = xcalloc(NP, sizeof(uint64_t), &fail);
     for (int b = 0; b < 2; b++) {
-        net->in[b] = xcalloc(NP + (size_t)t->N + 1, sizeof(link_sig), &fail);
-        net->cr[b] = xcalloc(NP + 1, 4, &fail);
+        /* past the signals, one scratch slot per router for its unconnected ports: routers
+         * stepped on different threads (tb/threads.h) never write the same word */
+        net->in[b] = xcalloc(NP + 2 * (size_t)t->N, sizeof(link_sig), &fail);
+        net->cr[b] = xcalloc(NP + (size_t)t->N, 4, &fail);
         net->ej[b] = net->in[b] ? net->in[b] + NP : NULL;
         net->dirty[b] = xcalloc((size_t)t->N, 1, &fail);
     }
@@ -91,11 +93,11 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
         net->cred_ok[i] = all;
         net->cred_full[i] = 0xFFFFFFFFu; /* never cleared on the local port: the sink needs no credits */
         net->up[i] = net->down[i] = -1;
-        net->out_slot[i] = (int)NP + t->N; /* scratch */
-        net->cr_slot[i] = (int)NP;         /* scratch */
+        net->out_slot[i] = (int)NP + t->N + (int)(i / (size_t)t->P); /* the router's scratch */
+        net->cr_slot[i] = (int)NP + (int)(i / (size_t)t->P);          /* the router's scratch */
     }
     for (int b = 0; b < 2; b++) {
-        for (size_t i = 0; i < NP + (size_t)t->N + 1; i++) net->in[b][i].vc = -1;
+        for (size_t i = 0; i < NP + 2 * (size_t)t->N; i++) net->in[b][i].vc = -1;
     }
     for (int x = 0; x < t->N; x++) {
         for (int p = 0; p < t->Pn; p++) {
