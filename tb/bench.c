@@ -6,6 +6,7 @@
 #include "qmodel.h"
 #include "report.h"
 #include "sim.h"
+#include "threads.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ typedef struct {
     int ok, saturated;
     double wall, cycles, flit_hops, accepted, latency;
     long rss_kb;
+    double cpu;                 /* user + system seconds of the whole child (set-up included) */
 } bench_run;
 
 static bench_run run_child(const sim_config *c)
@@ -53,6 +55,8 @@ static bench_run run_child(const sim_config *c)
     struct rusage ru;
     wait4(pid, &st, 0, &ru);
     b.rss_kb = ru.ru_maxrss;
+    b.cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_sec +
+            1e-6 * (double)ru.ru_stime.tv_usec;
     return b;
 }
 
@@ -136,6 +140,46 @@ static int bench_fring(long cycles)
     return 0;
 }
 
+/* one run on T threads (key threads): the 16x16 torus at 60 % of its saturation rate, and
+ * the 64x64 and 16x16x16 tori at the same share of their capacity (DOR on a torus
+ * saturates near the same share), for T = 1, 2 and the CPUs online. The results are
+ * identical for every T; cpu/wall shows how many cores the run really had (the machine
+ * may be busy with other work). */
+static int bench_threads(long cycles, double share)
+{
+    int online = threads_online(), Ts[3] = {1, 2, online}, nT = online > 2 ? 3 : 2;
+    const char *nets[][2] = {{"16", "2"}, {"64", "2"}, {"16", "3"}};
+    printf("\nthreads: one run split over T threads (torus, V=10, M=64, dor, uniform, %.1f%% of capacity = 60%% of "
+           "the 16x16 saturation), %ld cycles per run, %d CPUs online\n", 100 * share, cycles / 20, online);
+    printf("%-9s %3s %12s %12s %9s %9s\n", "net", "T", "cycles/s", "flit-hops/s", "speed-up", "cpu/wall");
+    for (int ni = 0; ni < 3; ni++) {
+        sim_config c;
+        char err[256], buf[64];
+        config_defaults(&c);
+        set(&c, "k", nets[ni][0]);
+        set(&c, "n", nets[ni][1]);
+        snprintf(buf, sizeof buf, "%ld", cycles / 20); /* a large network costs ~1 ms per cycle */
+        set(&c, "cycles", buf);
+        if (config_resolve(&c, err, sizeof err)) { fprintf(stderr, "flitnet: %s\n", err); return 1; }
+        double cap = 8.0 / atoi(nets[ni][0]); /* bidirectional k-ary torus, uniform traffic: 8/k flits/node/cycle */
+        c.rate = share * cap / c.msg_len;
+        double base = 0;
+        for (int i = 0; i < nT; i++) {
+            c.threads = Ts[i];
+            bench_run b = run_child(&c);
+            if (!b.ok) return 1;
+            double cps = b.cycles / b.wall;
+            if (i == 0) base = cps;
+            char net[32];
+            snprintf(net, sizeof net, ni == 2 ? "%sx%sx%s" : "%sx%s", nets[ni][0], nets[ni][0], nets[ni][0]);
+            printf("%-9s %3d %12.4g %12.4g %8.2fx %9.2f\n", net, Ts[i], cps, b.flit_hops / b.wall, cps / base,
+                   b.cpu / b.wall);
+            fflush(stdout);
+        }
+    }
+    return 0;
+}
+
 int bench_main(int argc, char **argv)
 {
     long cycles = 100000;
@@ -152,6 +196,7 @@ int bench_main(int argc, char **argv)
     }
     if (cycles < 20000) cycles = 20000;
     const char *nets[] = {"8", "16"};
+    double share16 = 0.4;
     printf("flitnet %s bench: torus, V=10, M=64, dor, uniform traffic, %ld cycles per point, single thread\n",
            FLITNET_VERSION, cycles);
     printf("%-6s %-11s %10s %10s %9s %12s %12s %10s\n", "net", "load", "rate", "accepted", "latency", "cycles/s",
@@ -176,6 +221,7 @@ int bench_main(int argc, char **argv)
             else lo = mid;
         }
         double sat = lo;
+        if (ni == 1) share16 = 0.6 * sat * c.msg_len / 0.5; /* 16x16 capacity: 8/16 flits/node/cycle */
         const char *names[] = {"20% of sat", "60% of sat", "saturation"};
         const double frac[] = {0.2, 0.6, 1.0};
         for (int j = 0; j < 3; j++) {
@@ -191,6 +237,7 @@ int bench_main(int argc, char **argv)
         }
     }
     bench_fring(cycles);
+    if (bench_threads(cycles, share16)) return 1;
     bench_models();
     return 0;
 }

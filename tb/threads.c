@@ -1,18 +1,21 @@
 /* threads.c: see threads.h. The barrier is two shared counters: the caller bumps `round`
  * to release the workers, each worker bumps `done` when its part is finished. A pthread
  * barrier would need two waits per cycle (before and after the serial part); this needs
- * one hand-off each way, and a waiter that spins stays on its core for the next cycle. */
+ * one hand-off each way. A waiter spins for a few microseconds (the usual wait: the
+ * parts of a cycle differ that little, and a spinning thread answers at once), then
+ * sleeps on a condition variable, so that a thread that waits longer (the machine runs
+ * more threads than it has free cores, or the serial part is long) gives its core to
+ * the thread it waits for: measured on a loaded 2-core machine, spinning and yielding
+ * ran a 16x16 torus at half the speed of a blocking pthread barrier. */
 #include "threads.h"
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
-/* pauses spent spinning before a waiter starts yielding its core: long enough to cover
- * the imbalance of a cycle's parts (microseconds), short enough not to starve another
- * job (or another of our threads) when there are more threads than free cores */
-#define SPIN_PAUSES 1000
+/* how long a waiter spins before it sleeps */
+#define SPIN_NS 2000
 
 struct thread_pool {
     int n;
@@ -20,10 +23,14 @@ struct thread_pool {
     void *arg;
     pthread_t *tid;
     int started;
+    pthread_mutex_t mu;
+    pthread_cond_t go, finished;   /* round bumped (workers wait); all parts done (caller waits) */
     /* each on its own cache line: the workers poll `round`, the caller polls `done` */
     _Alignas(64) atomic_uint round;
     _Alignas(64) atomic_int done;
-    _Alignas(64) atomic_int stop;
+    _Alignas(64) atomic_int sleepers;       /* workers asleep on `go` */
+    atomic_int caller_asleep;               /* the caller asleep on `finished` */
+    atomic_int stop;
 };
 
 typedef struct {
@@ -40,6 +47,54 @@ static void cpu_pause(void)
 #endif
 }
 
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* spins until cond holds or SPIN_NS have passed (the clock read every 64 pauses) */
+#define SPIN_UNTIL(cond)                                                                                  \
+    do {                                                                                                  \
+        long long t0_ = 0;                                                                                \
+        for (int i_ = 1; !(cond); i_++) {                                                                 \
+            cpu_pause();                                                                                  \
+            if (!(i_ & 63)) {                                                                             \
+                long long t_ = now_ns();                                                                  \
+                if (!t0_) t0_ = t_;                                                                       \
+                else if (t_ - t0_ > SPIN_NS) break;                                                       \
+            }                                                                                             \
+        }                                                                                                 \
+    } while (0)
+
+/* a worker's wait for the round after `seen`; returns the new round */
+static unsigned wait_round(thread_pool *p, unsigned seen)
+{
+    unsigned r;
+    SPIN_UNTIL((r = atomic_load_explicit(&p->round, memory_order_acquire)) != seen);
+    if (r != seen) return r;
+    pthread_mutex_lock(&p->mu);
+    /* sleepers before round (both sequentially consistent): either this sees the caller's
+     * new round, or the caller sees a sleeper and broadcasts, after the wait began (it
+     * takes the mutex first) */
+    atomic_fetch_add(&p->sleepers, 1);
+    while ((r = atomic_load(&p->round)) == seen) pthread_cond_wait(&p->go, &p->mu);
+    atomic_fetch_sub(&p->sleepers, 1);
+    pthread_mutex_unlock(&p->mu);
+    return r;
+}
+
+static void release(thread_pool *p)
+{
+    atomic_fetch_add(&p->round, 1);
+    if (atomic_load(&p->sleepers)) {
+        pthread_mutex_lock(&p->mu);
+        pthread_cond_broadcast(&p->go);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
 static void *worker(void *a)
 {
     worker_arg *wa = a;
@@ -48,16 +103,15 @@ static void *worker(void *a)
     free(wa);
     unsigned seen = 0;
     for (;;) {
-        int spins = 0;
-        unsigned r;
-        while ((r = atomic_load_explicit(&p->round, memory_order_acquire)) == seen) {
-            if (++spins < SPIN_PAUSES) cpu_pause();
-            else sched_yield();
-        }
-        seen = r;
+        seen = wait_round(p, seen);
         if (atomic_load_explicit(&p->stop, memory_order_relaxed)) break;
         p->fn(p->arg, part);
-        atomic_fetch_add_explicit(&p->done, 1, memory_order_release);
+        /* the last part done wakes the caller if it went to sleep (same pairing as above) */
+        if (atomic_fetch_add(&p->done, 1) == p->n - 2 && atomic_load(&p->caller_asleep)) {
+            pthread_mutex_lock(&p->mu);
+            pthread_cond_signal(&p->finished);
+            pthread_mutex_unlock(&p->mu);
+        }
     }
     return NULL;
 }
@@ -71,10 +125,15 @@ thread_pool *pool_start(int n, pool_fn fn, void *arg)
     p->arg = arg;
     atomic_init(&p->round, 0);
     atomic_init(&p->done, 0);
+    atomic_init(&p->sleepers, 0);
+    atomic_init(&p->caller_asleep, 0);
     atomic_init(&p->stop, 0);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->finished, NULL);
     p->tid = calloc((size_t)n, sizeof *p->tid);
     if (!p->tid) {
-        free(p);
+        pool_stop(p);
         return NULL;
     }
     for (int k = 1; k < n; k++) {
@@ -98,21 +157,27 @@ void pool_round(thread_pool *p)
 {
     /* every worker counted its previous part before the previous round returned */
     atomic_store_explicit(&p->done, 0, memory_order_relaxed);
-    atomic_fetch_add_explicit(&p->round, 1, memory_order_release);
+    release(p);
     p->fn(p->arg, 0);
-    int spins = 0;
-    while (atomic_load_explicit(&p->done, memory_order_acquire) != p->n - 1) {
-        if (++spins < SPIN_PAUSES) cpu_pause();
-        else sched_yield();
-    }
+    const int want = p->n - 1;
+    SPIN_UNTIL(atomic_load_explicit(&p->done, memory_order_acquire) == want);
+    if (atomic_load_explicit(&p->done, memory_order_acquire) == want) return;
+    pthread_mutex_lock(&p->mu);
+    atomic_store(&p->caller_asleep, 1);
+    while (atomic_load(&p->done) != want) pthread_cond_wait(&p->finished, &p->mu);
+    atomic_store(&p->caller_asleep, 0);
+    pthread_mutex_unlock(&p->mu);
 }
 
 void pool_stop(thread_pool *p)
 {
     if (!p) return;
-    atomic_store_explicit(&p->stop, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&p->round, 1, memory_order_release);
+    atomic_store(&p->stop, 1);
+    release(p);
     for (int k = 1; k <= p->started; k++) pthread_join(p->tid[k], NULL);
+    pthread_cond_destroy(&p->go);
+    pthread_cond_destroy(&p->finished);
+    pthread_mutex_destroy(&p->mu);
     free(p->tid);
     free(p);
 }

@@ -4,8 +4,8 @@
  *
  * A round: the caller releases the n-1 workers, does part 0 itself, and waits until the
  * workers are done with parts 1..n-1. Between rounds the caller works alone (the
- * serial part of a cycle), the workers waiting. Waiting spins briefly and then yields
- * the core, because the machine may run more threads than it has cores. */
+ * serial part of a cycle), the workers waiting. Waiting spins briefly and then sleeps,
+ * because the machine may run more threads than it has free cores. */
 #ifndef FLITNET_THREADS_H
 #define FLITNET_THREADS_H
 
