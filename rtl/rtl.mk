@@ -183,8 +183,9 @@ cosim-ci: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_CI),$(RTL_BUIL
 
 # line and toggle coverage of rtl/ (tests/cosim/coverage.sh): every model of a suite's
 # runs (not the mutants) built again as MODEL__cov with Verilator's coverage, untraced
-RTL_MODELS_COV_CI   := $(filter-out %_MUT_%,$(RTL_MODELS_CI))
-RTL_MODELS_COV_FULL := $(filter-out %_MUT_%,$(RTL_MODELS_FULL))
+rtl_no_mutants = $(foreach m,$(1),$(if $(findstring _MUT_,$(m)),,$(m)))
+RTL_MODELS_COV_CI   := $(call rtl_no_mutants,$(RTL_MODELS_CI))
+RTL_MODELS_COV_FULL := $(call rtl_no_mutants,$(RTL_MODELS_FULL))
 $(foreach m,$(RTL_MODELS_COV_FULL),$(eval RTL_CFG_$(m)__cov := $(RTL_CFG_$(m)))$(eval RTL_VFLAGS_$(m)__cov := --coverage))
 # (without the assertions: their failure branches would count as lines never reached)
 $(RTL_BUILD)/%__cov/spec $(RTL_BUILD)/%__cov/obj/Vnet__ALL.a: RTL_ASSERT :=

@@ -7,7 +7,8 @@
 #   OUT/dat/*.dat       one coverage file per run
 #   OUT/merged.dat      all of them merged (verilator_coverage)
 #   OUT/annotated/      rtl/ sources annotated with the counts (%000000 marks a line never run)
-#   OUT/summary.txt     per module: lines covered of lines, toggle bits covered of bits
+#   OUT/summary.txt     per module: line points covered (Verilator's line coverage: one
+#                       point per statement block and branch), toggle bits covered
 #   OUT/uncovered.txt   every line never reached, as file:line and the module
 # and prints the summary. Extra runs (e.g. the random configurations' lines) can be
 # appended: EXTRA_RUNS=FILE, lines in the same format whose models exist in BUILD.
@@ -44,8 +45,8 @@ while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || fail=1; done
 verilator_coverage --write "$out/merged.dat" "$out"/dat/*.dat > /dev/null
 verilator_coverage --annotate "$out/annotated" --annotate-min 1 "$out/merged.dat" > /dev/null 2>&1 || true
 
-# A point's key without its hierarchy (h): the same line or bit in every instance of a
-# module is one point, covered when any instance reached it. Fields are \001-separated
+# A point's key without its hierarchy (h) and page: the same line or bit in every instance
+# and every parameter specialization of a module is one point, covered when any reached it. Fields are \001-separated
 # key\002value pairs inside the quotes of each `C '...' count` line.
 awk -v root="$root/" '
     /^C / {
@@ -54,26 +55,28 @@ awk -v root="$root/" '
         sub(/^C \047/, "", s)
         sub(/\047 [0-9]+$/, "", s)
         nf = split(s, kv, "\001")
-        page = ""; file = ""; line = ""; key = ""
+        page = ""; file = ""; line = ""; key = ""; cmt = ""
         for (j = 1; j <= nf; j++) {
             if (kv[j] == "") continue
             split(kv[j], p, "\002")
             if (p[1] == "page") page = p[2]
             else if (p[1] == "f") file = p[2]
             else if (p[1] == "l") line = p[2]
-            if (p[1] != "h") key = key "|" kv[j]
+            else if (p[1] == "o") cmt = p[2]
+            if (p[1] != "h" && p[1] != "page") key = key "|" kv[j]
         }
         split(page, pg, "/")
         type = pg[1]; mod = pg[2]
         sub(/^v_/, "", type)
+        sub(/__.*/, "", mod)  # a parameter specialization (flitnet_route__pi3) is its module
         if (type != "line" && type != "toggle") next
         sub(root, "", file)
         k = type SUBSEP mod SUBSEP key
-        if (!(k in seen)) { seen[k] = 1; total[type, mod]++; mods[mod] = 1; where[k] = file ":" line }
+        if (!(k in seen)) { seen[k] = 1; total[type, mod]++; mods[mod] = 1; where[k] = file ":" line; comment[k] = cmt }
         if (cnt > 0 && !(k in hit)) { hit[k] = 1; covered[type, mod]++ }
     }
     END {
-        printf "%-28s %18s %8s %22s %8s\n", "module", "lines", "", "toggle bits", "" > "/dev/stderr"
+        printf "%-28s %18s %8s %22s %8s\n", "module", "line points", "", "toggle bits", "" > "/dev/stderr"
         for (m in mods) order[++nm] = m
         for (a = 1; a <= nm; a++) for (b = a + 1; b <= nm; b++) if (order[b] < order[a]) { t = order[a]; order[a] = order[b]; order[b] = t }
         for (a = 1; a <= nm; a++) {
@@ -86,7 +89,7 @@ awk -v root="$root/" '
         printf "%-28s %8d of %-7d %7.1f%% %10d of %-9d %7.1f%%\n", "all of rtl/", LC, LT, LT ? 100 * LC / LT : 100, TC, TT, TT ? 100 * TC / TT : 100
         for (k in seen) {
             split(k, kk, SUBSEP)
-            if (kk[1] == "line" && !(k in hit)) print where[k], kk[2] > UNCOV
+            if (kk[1] == "line" && !(k in hit)) print where[k], kk[2], comment[k] > UNCOV
         }
     }' UNCOV="$out/uncovered.unsorted" "$out/merged.dat" > "$out/summary.body" 2> "$out/summary.head"
 sort -t: -k1,1 -k2,2n -u "$out/uncovered.unsorted" > "$out/uncovered.txt"
