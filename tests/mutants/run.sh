@@ -24,7 +24,8 @@ declare -A models=(
     [flitnet_route_hop]="t44v6dnbc_to8 m44v6nbcfr" [flitnet_route_swft]="t44v4sw"
     [flitnet_route_adaptive]="t44v7minfr m55v6fafr" [flitnet_fring]="t44v6fr m55v6fafr t44v7minfr m44v6nbcfr"
 )
-common="t44v4 m54v3e t44v6dnbc_to8"
+# the shared modules: every routing family's generate branch is elaborated somewhere
+common="t44v4 m54v3e t44v6dnbc_to8 t44v4sw t44v6fr t44v7minfr"
 
 all=$(python3 tests/mutants/generate.py list) || exit 1
 if [ -n "${MUTANTS_IDS:-}" ]; then
