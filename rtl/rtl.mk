@@ -150,7 +150,7 @@ $(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
 	@echo '$(call rtl_spec,$*)' | cmp -s - $@ || echo '$(call rtl_spec,$*)' > $@
 	@test -n '$(RTL_CFG_$*)' || { echo "rtl.mk: no model '$*'" >&2; exit 1; }
 
-$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh \
+$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh tests/cosim/model_params.sh \
                                 | $(RTL_BUILD)/codes
 	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*) $(RTL_ASSERT))"
 	+@tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)

@@ -38,39 +38,10 @@ for f in "$@"; do
     case $f in --mutant=*) mutant=${f#--mutant=} ;; *) flags+=("$f") ;; esac
 done
 
-# configuration keys -> the network's parameters; the TOPO and ROUTING codes are the C
-# model's (tests/cosim/codes.sh reads its registry; rtl/flitnet_pkg.sv has the same)
-topo=0 n=2 k=8 v=10 b=1 bo=1 routing=0 dateline=1 escape=0 timeout=0 fring=0
-codes=$("$root/tests/cosim/codes.sh" list)
-code() { # routing|topology NAME
-    awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3; f = 1 } END { exit !f }' <<< "$codes" ||
-        { echo "build_model: the C model has no $1 $2" >&2; exit 1; }
-}
-for kv in $cfg; do
-    key=${kv%%=*} val=${kv#*=}
-    case $key in
-    topology) topo=$(code topology "$val") ;;
-    n) n=$val ;;
-    k) k=$val ;;
-    vcs) v=$val ;;
-    buf_depth) b=$val ;;
-    obuf_depth) bo=$val ;;
-    routing) routing=$(code routing "$val") ;;
-    dateline) dateline=$val ;;
-    escape_vcs) escape=$val ;;
-    timeout) timeout=$val ;;
-    # the f-ring layer (FRING = 1) is RTL; `software` is swft's own handling, no RTL
-    fault_handling) case $val in fring) fring=1 ;; auto | software) fring=0 ;;
-                    *) echo "build_model: unknown fault_handling $val" >&2; exit 1 ;; esac ;;
-    *) echo "build_model: '$key' is not a structural key" >&2; exit 1 ;;
-    esac
-done
-IFS=, read -r -a ks <<< "$k"
-if [ "${#ks[@]}" -eq 1 ]; then ks=(); for ((d = 0; d < n; d++)); do ks+=("$k"); done; fi
-[ "${#ks[@]}" -eq "$n" ] || { echo "build_model: k lists ${#ks[@]} radices, n = $n" >&2; exit 1; }
-[ "$n" -le 8 ] || { echo "build_model: the RTL takes n <= 8" >&2; exit 1; }
-khex=
-for ((d = n - 1; d >= 0; d--)); do khex+=$(printf %02x "${ks[$d]}"); done
+# configuration keys -> the network's parameters
+# shellcheck source=tests/cosim/model_params.sh
+. "$root/tests/cosim/model_params.sh"
+model_params build_model "$cfg" || exit 1
 
 trace=0 fst=0
 for f in "${flags[@]}"; do

@@ -67,36 +67,10 @@ rm -f "$dir/spec" "$dir/scoreboard" "$dir/cosim"
 # the interface: parameters, ports, directions, widths
 python3 "$root/tests/cosim/check_ports.py" "$top" "$dir/ports" "$cfg" "${rtlfiles[@]}" "${afiles[@]}" || exit 1
 
-# configuration keys -> the network's parameters (as build_model.sh)
-topo=0 n=2 k=8 v=10 b=1 bo=1 routing=0 dateline=1 escape=0 timeout=0 fring=0
-codes=$("$root/tests/cosim/codes.sh" list)
-code() { # routing|topology NAME
-    awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3; f = 1 } END { exit !f }' <<< "$codes" ||
-        { echo "cosim-user: the C model has no $1 $2" >&2; exit 1; }
-}
-for kv in $cfg; do
-    key=${kv%%=*} val=${kv#*=}
-    case $key in
-    topology) topo=$(code topology "$val") ;;
-    n) n=$val ;;
-    k) k=$val ;;
-    vcs) v=$val ;;
-    buf_depth) b=$val ;;
-    obuf_depth) bo=$val ;;
-    routing) routing=$(code routing "$val") ;;
-    dateline) dateline=$val ;;
-    escape_vcs) escape=$val ;;
-    timeout) timeout=$val ;;
-    fault_handling) case $val in fring) fring=1 ;; auto | software) fring=0 ;;
-                    *) echo "cosim-user: unknown fault_handling $val" >&2; exit 1 ;; esac ;;
-    *) echo "cosim-user: '$key' is not a structural key (CFG=)" >&2; exit 1 ;;
-    esac
-done
-IFS=, read -r -a ks <<< "$k"
-if [ "${#ks[@]}" -eq 1 ]; then ks=(); for ((d = 0; d < n; d++)); do ks+=("$k"); done; fi
-[ "${#ks[@]}" -eq "$n" ] || { echo "cosim-user: k lists ${#ks[@]} radices, n = $n" >&2; exit 1; }
-khex=
-for ((d = n - 1; d >= 0; d--)); do khex+=$(printf %02x "${ks[$d]}"); done
+# configuration keys -> the network's parameters (CFG=)
+# shellcheck source=tests/cosim/model_params.sh
+. "$root/tests/cosim/model_params.sh"
+model_params cosim-user "$cfg" || exit 1
 
 # --assert (USER_VFLAGS' default) also defines FLITNET_ASSERT: the invariants of our
 # modules a router reuses (flitnet_fifo: no write when full, no read when empty;
