@@ -36,9 +36,8 @@ extern "C" {
 #include "message.h"
 #include "netsetup.h"
 #include "network.h"
+#include "node.h"
 #include "route.h"
-#include "sink.h"
-#include "source.h"
 #include "topology.h"
 #include "traffic.h"
 }
@@ -94,76 +93,65 @@ static void set_bits(VlWide<W> &v, int lo, int w, uint64_t val)
 }
 
 // ------------------------------------------------------------------ one side's node ends
+// The nodes of each side (the design's and the C model's) are tb/node.h's, as in the
+// simulator and the lockstep harness; the scoreboard adds what it reports beside them.
 struct Side {
-    std::vector<source> src;
-    std::vector<sink> snk;
-    msg_table mt;
-    sink_errors err;
-    source_env senv;
-    sink_env kenv;
-    uint64_t generated = 0, delivered = 0, win_flits = 0;
-    bool fwd_overflow = false;
+    node_set nodes;                   // sources, sinks, node software, their counters
+    bool built = false;
+    bool fwd_overflow = false;        // the node software re-injected into a full queue
     std::vector<double> lat;          // per message generated after the warm-up
     std::vector<uint64_t> vc_heads;   // head flits on network links, per VC
     std::vector<uint64_t> vc_flits;   // flits on network links, per VC
 };
 
-static int side_init(Side &s, int N, int V, const sim_config &cfg, const flit_layout *fl, const routing *rt,
-                     const topology *t)
+static int side_init(Side &s, const net_setup &ns, const sim_config &cfg)
 {
-    s.src.resize(static_cast<size_t>(N));
-    s.snk.resize(static_cast<size_t>(N));
-    memset(&s.mt, 0, sizeof s.mt);
-    memset(&s.err, 0, sizeof s.err);
-    if (msgtab_init(&s.mt, N, fl->IW)) return -1;
-    for (int x = 0; x < N; x++) {
-        if (source_init(&s.src[static_cast<size_t>(x)], cfg.max_queue, V, cfg.buf_depth)) return -1;
-        sink_init(&s.snk[static_cast<size_t>(x)]);
-    }
-    source_env_init(&s.senv, V, cfg.buf_depth, fl, rt, &s.mt);
-    s.kenv = sink_env{fl, t, rt->minimal, &s.mt, &s.err, rt->algo->reroute != nullptr};
-    s.vc_heads.assign(static_cast<size_t>(V), 0);
-    s.vc_flits.assign(static_cast<size_t>(V), 0);
+    s.built = true;
+    if (node_init(&s.nodes, &ns, &cfg)) return -1;
+    s.vc_heads.assign(static_cast<size_t>(cfg.vcs), 0);
+    s.vc_flits.assign(static_cast<size_t>(cfg.vcs), 0);
     return 0;
 }
 
 static void side_free(Side &s)
 {
-    for (auto &x : s.src) source_free(&x);
-    msgtab_free(&s.mt);
+    if (s.built) node_free(&s.nodes);
+    s.built = false;
 }
 
-// the sink of node x takes the ejection flit of cycle t (as cosim.cpp's eject)
+// the sink and node software of node x take the ejection flit of cycle t
 static void eject(Side &s, int x, uint64_t t, const link_sig &l, const sim_config &cfg)
 {
-    if (l.vc < 0) return;
     const bool in_window = t >= static_cast<uint64_t>(cfg.warmup) && t < static_cast<uint64_t>(cfg.cycles);
-    if (in_window) s.win_flits++;
-    msg_rec m;
-    int msrc;
-    int ks = sink_step(&s.snk[static_cast<size_t>(x)], &s.kenv, x, t, &l, &m, &msrc);
-    if (ks == 2) {
-        if (in_window) s.win_flits -= static_cast<uint64_t>(m.len) < s.win_flits ? static_cast<uint64_t>(m.len) : s.win_flits;
-        if (source_forward(&s.src[static_cast<size_t>(x)], &s.senv, x, t, &m, cfg.reinject_delay)) s.fwd_overflow = true;
-    } else if (ks) {
-        s.delivered++;
-        if (m.gen >= static_cast<uint64_t>(cfg.warmup)) s.lat.push_back(static_cast<double>(t - m.gen + 1));
+    node_delivery d;
+    switch (node_sink(&s.nodes, x, t, in_window, &l, &d)) {
+    case NODE_QUEUE_FULL:
+        s.fwd_overflow = true;
+        break;
+    case NODE_DELIVERED:
+        if (d.msg.gen >= static_cast<uint64_t>(cfg.warmup)) s.lat.push_back(static_cast<double>(t - d.msg.gen + 1));
+        break;
+    default:
+        break;
     }
 }
 
 struct GenCtx {
     Side *sides[2];
     int nsides;
-    bool overflow = false;
 };
 
 static void on_message(void *user, uint64_t cycle, int s, int d, int len)
 {
     GenCtx *g = static_cast<GenCtx *>(user);
-    for (int i = 0; i < g->nsides; i++) {
-        if (source_enqueue(&g->sides[i]->src[static_cast<size_t>(s)], cycle, d, len)) g->overflow = true;
-        else g->sides[i]->generated++;
-    }
+    for (int i = 0; i < g->nsides; i++) node_enqueue(&g->sides[i]->nodes, cycle, s, d, len);
+}
+
+static bool overflowed(const GenCtx &g)
+{
+    for (int i = 0; i < g.nsides; i++)
+        if (g.sides[i]->nodes.overflow_node >= 0) return true;
+    return false;
 }
 
 // ------------------------------------------------------------------ the scoreboard
@@ -393,8 +381,8 @@ static double pct(const std::vector<double> &s, double q)
 static Perf perf_of(Side &s, double win, int N)
 {
     Perf p;
-    p.generated = s.generated;
-    p.delivered = s.delivered;
+    p.generated = s.nodes.generated;
+    p.delivered = s.nodes.delivered;
     std::vector<double> l = s.lat;
     std::sort(l.begin(), l.end());
     double sum = 0;
@@ -404,7 +392,7 @@ static Perf perf_of(Side &s, double win, int N)
     p.p90 = pct(l, 0.9);
     p.p99 = pct(l, 0.99);
     p.max = l.empty() ? 0 : l.back();
-    p.tput = static_cast<double>(s.win_flits) / (win * N);
+    p.tput = static_cast<double>(s.nodes.win_flits) / (win * N);
     p.vc_heads = s.vc_heads;
     p.vc_flits = s.vc_flits;
     return p;
@@ -460,7 +448,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     }
 
     Side sc, sr;
-    if (side_init(sc, N, V, cfg, &fl, &rt, &t) || side_init(sr, N, V, cfg, &fl, &rt, &t)) {
+    if (side_init(sc, ns, cfg) || side_init(sr, ns, cfg)) {
         err = "out of memory";
         side_free(sc);
         side_free(sr);
@@ -549,32 +537,29 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     uint64_t gen_end = cycles;         // generation stops here (earlier when a queue overflows)
     uint64_t last_move = 0, tt = 0;
     for (;; tt++) {
-        const int cur = static_cast<int>(tt & 1), prv = cur ^ 1;
+        const int cur = static_cast<int>(tt & 1);
         if (tt > o.stop_at) break;
         if (tt < gen_end) {
             traffic_cycle(&tr, tt, on_message, &g);
-            if (g.overflow) {
+            if (overflowed(g)) {
                 res.saturated = true;
                 gen_end = tt + 1;
             }
         } else {
-            bool done = sr.delivered == sr.generated && (!o.c || sc.delivered == sc.generated);
+            bool done = sr.nodes.delivered == sr.nodes.generated && (!o.c || sc.nodes.delivered == sc.nodes.generated);
             if (done && bd.inside == 0) break;
-            if (o.c && sc.delivered != sc.generated && tt > cycles + 400000) {
+            if (o.c && sc.nodes.delivered != sc.nodes.generated && tt > cycles + 400000) {
                 err = "the C model did not drain within 400000 cycles after the last message";
                 return -1;
             }
         }
         // ---- the C model, on the same traffic
         if (o.c) {
-            for (int x = 0; x < N; x++) {
-                if (source_step(&sc.src[static_cast<size_t>(x)], &sc.senv, x, tt, net.cr[prv][x * P + Pn],
-                                &net.in[cur][x * P + Pn]) < 0) {
+            for (int x = 0; x < N; x++)
+                if (node_source_router(&sc.nodes, &net, x, tt)) {
                     err = "more messages in flight than message ids";
                     return -1;
                 }
-                router_step(&net, x, tt);
-            }
             for (int x = 0; x < N; x++)
                 for (int p = 0; p < Pn; p++) {
                     int d = t.nbr[x * Pn + p];
@@ -590,7 +575,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         std::vector<link_sig> inj(static_cast<size_t>(N));
         for (int x = 0; x < N; x++) {
             link_sig &s = inj[static_cast<size_t>(x)];
-            if (source_step(&sr.src[static_cast<size_t>(x)], &sr.senv, x, tt, rtl_cr[static_cast<size_t>(x)], &s) < 0) {
+            if (node_source(&sr.nodes, x, tt, rtl_cr[static_cast<size_t>(x)], &s)) {
                 err = "more messages in flight than message ids";
                 return -1;
             }
@@ -613,10 +598,10 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             if (c <= 0) bd.fail(tt, x, -1, s.vc, "the source injected without a credit", "", s.flit, true);
             c--;
             if (flit_is_head(s.flit)) {
-                msg_rec *r = msgtab_get(&sr.mt, flit_src(&fl, s.flit), flit_id(&fl, s.flit));
+                msg_rec *r = msgtab_get(&sr.nodes.msgs, flit_src(&fl, s.flit), flit_id(&fl, s.flit));
                 gen_len[static_cast<size_t>(x)] = r ? r->len : 1;
             }
-            bd.flit_seen(tt, x, Pn, s.vc, s.flit, true, gen_len, &sr.mt);
+            bd.flit_seen(tt, x, Pn, s.vc, s.flit, true, gen_len, &sr.nodes.msgs);
         }
         for (int x = 0; x < N && !bd.v.found; x++) {
             const bool xf = ns.faulty && ns.faulty[x];
@@ -651,7 +636,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                     sr.vc_flits[static_cast<size_t>(vc)]++;
                     if (flit_is_head(f)) sr.vc_heads[static_cast<size_t>(vc)]++;
                 }
-                bd.flit_seen(tt, x, p, vc, f, false, gen_len, &sr.mt);
+                bd.flit_seen(tt, x, p, vc, f, false, gen_len, &sr.nodes.msgs);
             }
         }
         // credits of cycle t count from cycle t + 1: after the flits of cycle t
@@ -719,8 +704,9 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         dump(10 * (tt + 1));
         if (ctx->gotError() && !bd.v.found)
             bd.fail(tt, -1, -1, -1, "an RTL assertion failed at the clock edge ending this cycle (its message above)", "", 0, false);
-        if (!bd.v.found && sr.err.corrupt)
-            bd.fail(tt, -1, -1, -1, std::string("the sink found a corrupted message: ") + sr.err.first_error, "", 0, false);
+        if (!bd.v.found && sr.nodes.errs.corrupt)
+            bd.fail(tt, -1, -1, -1, std::string("the sink found a corrupted message: ") + sr.nodes.errs.first_error, "", 0,
+                    false);
         if (bd.v.found) {
             tt++;
             break;
@@ -739,8 +725,9 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     res.flits = bd.flits;
     res.credits = bd.credits_seen;
     res.gen_stop = gen_end;
-    if (!bd.v.found && !res.saturated && sr.delivered != sr.generated) {
-        err = "the design delivered " + std::to_string(sr.delivered) + " of " + std::to_string(sr.generated) + " messages";
+    if (!bd.v.found && !res.saturated && sr.nodes.delivered != sr.nodes.generated) {
+        err = "the design delivered " + std::to_string(sr.nodes.delivered) + " of " + std::to_string(sr.nodes.generated) +
+              " messages";
         return -1;
     }
     const uint64_t end = gen_end < cycles ? gen_end : cycles;
