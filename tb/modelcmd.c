@@ -530,7 +530,93 @@ static int compare_summary_row(const char *path, const char *title, const char *
     return 0;
 }
 
-/* one routing: the sweep, the models beside it, the table, the CSV rows, the summary row;
+/* which variants a comparison draws: the seed's always, the refined one where it exists;
+ * the count, or -1 (said) when the asked variant does not describe the routing */
+static int compare_variants(const model_keys *mk, const char *routing, int vars[2])
+{
+    int nv = 0;
+    if (!mk->variant_given || mk->variant == VAR_BOTH) {
+        vars[nv++] = VAR_SEED;
+        if (has_refined(mk->kind, routing)) vars[nv++] = VAR_REFINED;
+        return nv;
+    }
+    if (mk->variant == VAR_REFINED && !has_refined(mk->kind, routing)) {
+        char e[256];
+        snprintf(e, sizeof e, "the refined %s model does not describe routing %s%s", qm_name(mk->kind), routing,
+                 mk->kind == QM_DOR_COMB ? " (it models routing=dor)" : "");
+        cli_fail(e);
+        return -1;
+    }
+    vars[nv++] = mk->variant;
+    return nv;
+}
+
+/* the CSV opens before the first sweep, so a path it cannot write costs no simulation */
+static int compare_open_csv(cmp_opts *o, int nv, const int vars[2])
+{
+    if (!o->csv || o->cf) return 0;
+    char header[128] = "routing,rate,measured,ci95,status,seed,seed_error,refined,refined_error";
+    if (!o->multi) {
+        size_t l = (size_t)snprintf(header, sizeof header, "rate,measured,ci95,status");
+        for (int v = 0; v < nv; v++)
+            l += (size_t)snprintf(header + l, sizeof header - l, ",%s,%s_error", variant_name(vars[v]), variant_name(vars[v]));
+    }
+    if (!(o->cf = report_csv_open(o->csv, header))) {
+        char e[600];
+        snprintf(e, sizeof e, "cannot write '%s'", o->csv);
+        return cli_fail(e);
+    }
+    return 0;
+}
+
+/* what is compared with what: the network, and what each model describes (the seed model
+ * the paper's router, the refined one this simulator's) */
+static void compare_print_header(const sim_config *c, qm_kind kind, int nv, const int vars[2])
+{
+    char shape[64];
+    config_shape(c, shape, sizeof shape);
+    printf("compare: simulation vs model %s; %s, V=%d, B=%d, M=%g (%s), routing %s, %s traffic\n", qm_name(kind), shape,
+           c->vcs, c->buf_depth, c->msg_len, c->msg_len_dist == LEN_EXP ? "exp" : "fixed", c->routing,
+           config_traffic_name(c->traffic));
+    for (int v = 0; v < nv; v++)
+        if (vars[v] == VAR_SEED) printf("the seed model describes %s\n", model_routing[kind].describes);
+        else printf("the refined model describes this router with routing %s (docs/models.md)\n", c->routing);
+    printf("\n");
+}
+
+/* the measured saturation rate: where the accepted throughput peaks, when some point
+ * saturated (NAN otherwise); *best: that peak (flits/node/cycle) */
+static double measured_saturation(const sweep_point *pts, int n, double msg_len, double *best)
+{
+    int any_sat = 0;
+    *best = 0;
+    for (int i = 0; i < n; i++)
+        if (pts[i].ok == 1) {
+            if (pts[i].accepted_flit_rate > *best) *best = pts[i].accepted_flit_rate;
+            any_sat |= pts[i].saturated;
+        }
+    return any_sat ? *best / msg_len : NAN;
+}
+
+/* each model's curve for the plot, finer than the measured points: 101 rates up to top */
+static int compare_model_curves(cmp_run *out, qm_params *qp, int nv, double top)
+{
+    for (int v = 0; v < nv; v++) {
+        out->mr[v] = malloc(sizeof(double) * 101);
+        out->ml[v] = malloc(sizeof(double) * 101);
+        if (!out->mr[v] || !out->ml[v]) return cli_fail("out of memory");
+        for (int i = 0; i <= 100; i++) {
+            qm_result r;
+            out->mr[v][i] = qp[v].rate = top * i / 100.0 + (i ? 0 : top * 1e-4);
+            qm_solve(&qp[v], &r);
+            out->ml[v][i] = r.saturated ? NAN : r.latency;
+        }
+    }
+    return 0;
+}
+
+/* one routing's comparison: its configuration and models checked (dry: only that),
+ * then its sweep, table, CSV rows, verdict, summary row and model curves into *out;
  * 0, or 1 after printing why not */
 static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_run *out, int dry)
 {
@@ -549,19 +635,8 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     if (sweep_parse_range(strchr(range, '=') + 1, &sp, e, sizeof e)) return cli_fail(e);
     sp.flit_unit = !strncmp(range, "flit_rate", 9);
     if (compare_options(rest, nrest, o, &sp)) return 1;
-    /* which variants: the seed's always, the refined one where it exists */
-    int nv = 0, vars[2];
-    if (!mk.variant_given || mk.variant == VAR_BOTH) {
-        vars[nv++] = VAR_SEED;
-        if (has_refined(mk.kind, c.routing)) vars[nv++] = VAR_REFINED;
-    } else {
-        if (mk.variant == VAR_REFINED && !has_refined(mk.kind, c.routing)) {
-            snprintf(e, sizeof e, "the refined %s model does not describe routing %s%s", qm_name(mk.kind), c.routing,
-                     mk.kind == QM_DOR_COMB ? " (it models routing=dor)" : "");
-            return cli_fail(e);
-        }
-        vars[nv++] = mk.variant;
-    }
+    int vars[2], nv = compare_variants(&mk, c.routing, vars);
+    if (nv < 0) return 1;
     qm_params qp[2];
     double msat[2];
     for (int v = 0; v < nv; v++) {
@@ -572,32 +647,10 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
         (o->throughput && !plot_writable(o->throughput, e, sizeof e)))
         return cli_fail(e);
     if (dry) return 0; /* every routing is checked before the first one runs */
-    /* the CSV opens before the first sweep, so a path it cannot write costs no simulation */
-    if (o->csv && !o->cf) {
-        char header[128] = "routing,rate,measured,ci95,status,seed,seed_error,refined,refined_error";
-        if (!o->multi) {
-            size_t l = (size_t)snprintf(header, sizeof header, "rate,measured,ci95,status");
-            for (int v = 0; v < nv; v++)
-                l += (size_t)snprintf(header + l, sizeof header - l, ",%s,%s_error", variant_name(vars[v]),
-                                      variant_name(vars[v]));
-        }
-        if (!(o->cf = report_csv_open(o->csv, header))) {
-            snprintf(e, sizeof e, "cannot write '%s'", o->csv);
-            return cli_fail(e);
-        }
-    }
+    if (compare_open_csv(o, nv, vars)) return 1;
+    compare_print_header(&c, mk.kind, nv, vars);
     sweep_point *pts;
     int n;
-    char shape[64];
-    config_shape(&c, shape, sizeof shape);
-    printf("compare: simulation vs model %s; %s, V=%d, B=%d, M=%g (%s), routing %s, %s traffic\n",
-           qm_name(mk.kind), shape, c.vcs, c.buf_depth, c.msg_len,
-           c.msg_len_dist == LEN_EXP ? "exp" : "fixed", c.routing, config_traffic_name(c.traffic));
-    /* the seed model describes the paper's router; the refined one this simulator's */
-    for (int v = 0; v < nv; v++)
-        if (vars[v] == VAR_SEED) printf("the seed model describes %s\n", model_routing[mk.kind].describes);
-        else printf("the refined model describes this router with routing %s (docs/models.md)\n", c.routing);
-    printf("\n");
     if (sweep_run(&c, &sp, &pts, &n, e, sizeof e)) return cli_fail(e);
     out->pts = pts;
     out->n = n;
@@ -607,36 +660,14 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     for (int v = 0; v < nv; v++) out->vars[v] = vars[v];
     int none_ran, frc = sweep_report_failures(pts, n, &none_ran);
     if (frc && none_ran) return frc;
-    /* measured saturation: where the accepted throughput peaks, when some point saturated */
-    double best = 0, sat_meas = NAN;
-    int any_sat = 0;
-    for (int i = 0; i < n; i++)
-        if (pts[i].ok == 1) {
-            if (pts[i].accepted_flit_rate > best) best = pts[i].accepted_flit_rate;
-            any_sat |= pts[i].saturated;
-        }
-    if (any_sat) sat_meas = best / c.msg_len;
+    double best, sat_meas = measured_saturation(pts, n, c.msg_len, &best);
     const double rstep = sp.flit_unit ? sp.step / c.msg_len : sp.step, rfrom = sp.flit_unit ? sp.from / c.msg_len : sp.from;
     const int dr = sweep_rate_decimals(rfrom, rstep);
     cmp_errors ce;
-    compare_table(o, &c, pts, n, dr, qp, nv, vars, any_sat ? sat_meas : NAN, &ce);
-    compare_verdict(nv, vars, msat, any_sat ? sat_meas : NAN, best, &ce);
-    if (o->summary && compare_summary_row(o->summary, sp.title, c.routing, nv, vars, msat, any_sat ? sat_meas : NAN, &ce))
-        return 1;
-    if (o->plot) { /* the model curves, finer than the measured points */
-        double top = pts[n - 1].rate;
-        for (int v = 0; v < nv; v++) {
-            out->mr[v] = malloc(sizeof(double) * 101);
-            out->ml[v] = malloc(sizeof(double) * 101);
-            if (!out->mr[v] || !out->ml[v]) return cli_fail("out of memory");
-            for (int i = 0; i <= 100; i++) {
-                qm_result r;
-                out->mr[v][i] = qp[v].rate = top * i / 100.0 + (i ? 0 : top * 1e-4);
-                qm_solve(&qp[v], &r);
-                out->ml[v][i] = r.saturated ? NAN : r.latency;
-            }
-        }
-    }
+    compare_table(o, &c, pts, n, dr, qp, nv, vars, sat_meas, &ce);
+    compare_verdict(nv, vars, msat, sat_meas, best, &ce);
+    if (o->summary && compare_summary_row(o->summary, sp.title, c.routing, nv, vars, msat, sat_meas, &ce)) return 1;
+    if (o->plot && compare_model_curves(out, qp, nv, pts[n - 1].rate)) return 1;
     return 0;
 }
 
