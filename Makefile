@@ -26,7 +26,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all deps deps-rtl deps-test run test test-unit test-san test-cli bench clean validate validate-000 validate-002 \
+.PHONY: all deps deps-rtl deps-test run test test-unit test-san test-cli bench bench-instr clean validate validate-000 validate-002 \
         validate-003 validate-004 validate-refined study-000 soak
 all: $(BUILD)/flitnet
 
@@ -92,6 +92,13 @@ test: deps deps-rtl deps-fuzz deps-test
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@$(BUILD)/flitnet bench
+
+# instructions per flit-hop of the bench's points under callgrind (tb/bench_instr.sh), for
+# machines whose kernel gives no hardware instruction counter to `make bench`
+bench-instr: deps
+	$(call install_pkgs,valgrind bc)
+	@$(MAKE) --no-print-directory all
+	@tb/bench_instr.sh
 
 # The seeds' validations (docs/results.md): plots, CSVs and Markdown tables under
 # build/validate/. CYCLES=N shortens the simulations.

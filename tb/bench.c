@@ -10,8 +10,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <stdint.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -20,7 +27,42 @@ typedef struct {
     double wall, cycles, flit_hops, accepted, latency;
     long rss_kb;
     double cpu;                 /* user + system seconds of the whole child (set-up included) */
+    double instructions;        /* user-space instructions of the run (set-up included); < 0: not counted */
 } bench_run;
+
+/* why the hardware instruction counter is not available here ("" when it is) */
+static char instr_why[160];
+
+/* a user-space instruction counter of this process, disabled; -1 (and instr_why) when the
+ * kernel or the machine gives none (no PMU in a VM, perf_event_paranoid > 2, not Linux) */
+static int instr_open(void)
+{
+#ifdef __linux__
+    struct perf_event_attr a;
+    memset(&a, 0, sizeof a);
+    a.type = PERF_TYPE_HARDWARE;
+    a.size = sizeof a;
+    a.config = PERF_COUNT_HW_INSTRUCTIONS;
+    a.disabled = 1;
+    a.exclude_kernel = 1;
+    a.exclude_hv = 1;
+    int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+    if (fd < 0)
+        snprintf(instr_why, sizeof instr_why, "perf_event_open(PERF_COUNT_HW_INSTRUCTIONS): %s", strerror(errno));
+    return fd;
+#else
+    snprintf(instr_why, sizeof instr_why, "no perf_event_open on this system");
+    return -1;
+#endif
+}
+
+/* the counter's value, or -1 */
+static double instr_read(int fd)
+{
+    uint64_t v;
+    if (fd < 0 || read(fd, &v, sizeof v) != (ssize_t)sizeof v) return -1;
+    return (double)v;
+}
 
 static bench_run run_child(const sim_config *c)
 {
@@ -35,7 +77,16 @@ static bench_run run_child(const sim_config *c)
         char err[512];
         bench_run o;
         memset(&o, 0, sizeof o);
-        if (!sim_run(c, NULL, &r, err, sizeof err)) {
+        const int fd = instr_open();
+#ifdef __linux__
+        if (fd >= 0) ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+#endif
+        const int rc = sim_run(c, NULL, &r, err, sizeof err);
+#ifdef __linux__
+        if (fd >= 0) ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+#endif
+        o.instructions = instr_read(fd);
+        if (!rc) {
             o.ok = 1;
             o.saturated = r.saturated;
             o.wall = r.wall_seconds;
@@ -50,6 +101,10 @@ static bench_run run_child(const sim_config *c)
     }
     close(p[1]);
     if (read(p[0], &b, sizeof b) != (ssize_t)sizeof b) b.ok = 0;
+    if (b.instructions < 0 && !instr_why[0]) { /* the child's reason, found again here */
+        int fd = instr_open();
+        if (fd >= 0) close(fd);
+    }
     close(p[0]);
     int st;
     struct rusage ru;
@@ -180,62 +235,103 @@ static int bench_threads(long cycles, double share)
     return 0;
 }
 
+/* the saturation rate of c's network and routing: bisection on the saturated flag, with
+ * runs as long as the measured ones; -1 when a run fails */
+static double bench_saturation(sim_config *c)
+{
+    double lo = 0, hi = 2.0 / c->msg_len; /* 2 flits/node/cycle is beyond any capacity here */
+    for (int it = 0; it < 9; it++) {
+        double mid = (lo + hi) / 2;
+        c->rate = mid;
+        bench_run b = run_child(c);
+        if (!b.ok) return -1;
+        if (b.saturated) hi = mid;
+        else lo = mid;
+    }
+    return lo;
+}
+
+/* instructions per flit-hop as a column: "-" when not counted */
+static void instr_cell(char *buf, size_t len, const bench_run *b)
+{
+    if (b->instructions >= 0 && b->flit_hops > 0) snprintf(buf, len, "%.0f", b->instructions / b->flit_hops);
+    else snprintf(buf, len, "-");
+}
+
+/* the main table: each network and routing at 20 %, 60 % and 100 % of its saturation rate;
+ * points_only: the rates alone, one `point NET ROUTING LOAD RATE` line each (for
+ * tb/bench_instr.sh). *sat16: the 16x16 DOR saturation rate. Returns 0, or 1 on a failure. */
+static int bench_table(long cycles, int points_only, double *sat16)
+{
+    static const char *nets[] = {"8", "16"}, *routings[] = {"dor", "duato_nbc"};
+    static const char *names[] = {"20% of sat", "60% of sat", "saturation"};
+    static const double frac[] = {0.2, 0.6, 1.0};
+    if (!points_only) {
+        printf("flitnet %s bench: torus, V=10, M=64, uniform traffic, %ld cycles per point, single thread\n",
+               FLITNET_VERSION, cycles);
+        printf("%-6s %-9s %-11s %10s %10s %9s %12s %12s %10s %10s\n", "net", "routing", "load", "rate", "accepted",
+               "latency", "cycles/s", "flit-hops/s", "instr/hop", "peak RSS");
+    }
+    for (int ri = 0; ri < 2; ri++)
+        for (int ni = 0; ni < 2; ni++) {
+            sim_config c;
+            char err[256], buf[64];
+            config_defaults(&c);
+            set(&c, "k", nets[ni]);
+            set(&c, "routing", routings[ri]);
+            snprintf(buf, sizeof buf, "%ld", cycles);
+            set(&c, "cycles", buf);
+            set(&c, "warmup", "10000");
+            if (config_resolve(&c, err, sizeof err)) { fprintf(stderr, "flitnet: %s\n", err); return 1; }
+            double sat = bench_saturation(&c);
+            if (sat < 0) return 1;
+            if (ni == 1 && ri == 0) *sat16 = sat;
+            char net[16];
+            snprintf(net, sizeof net, "%sx%s", nets[ni], nets[ni]);
+            for (int j = 0; j < 3; j++) {
+                c.rate = sat * frac[j];
+                if (points_only) {
+                    printf("point %s %s %s %.9g\n", nets[ni], routings[ri], j == 2 ? "sat" : j ? "60" : "20", c.rate);
+                    continue;
+                }
+                bench_run b = run_child(&c);
+                if (!b.ok) return 1;
+                char ins[32];
+                instr_cell(ins, sizeof ins, &b);
+                printf("%-6s %-9s %-11s %10.6f %10.4f %9.1f %12.4g %12.4g %10s %7.1f MB%s\n", net, routings[ri], names[j],
+                       c.rate, b.accepted, b.latency, b.cycles / b.wall, b.flit_hops / b.wall, ins, b.rss_kb / 1024.0,
+                       b.saturated ? " (saturated)" : "");
+            }
+            fflush(stdout);
+        }
+    if (!points_only && instr_why[0])
+        printf("instr/hop: not counted here (%s); `make bench-instr` counts the same points under callgrind\n",
+               instr_why);
+    return 0;
+}
+
 int bench_main(int argc, char **argv)
 {
     long cycles = 100000;
+    int points_only = 0;
     for (int i = 0; i < argc; i++) {
         if (!strncmp(argv[i], "cycles=", 7)) {
             if (cli_parse_long(argv[i] + 7, 20000, 1000000000L, &cycles)) {
                 fprintf(stderr, "flitnet: bench cycles=N needs a whole number from 20000 to 1e9 (got '%s')\n", argv[i] + 7);
                 return 1;
             }
+        } else if (!strcmp(argv[i], "--points")) {
+            points_only = 1;
         } else {
-            fprintf(stderr, "flitnet: bench takes only cycles=N (got '%s')\n", argv[i]);
+            fprintf(stderr, "flitnet: bench takes only cycles=N and --points (got '%s')\n", argv[i]);
             return 1;
         }
     }
     if (cycles < 20000) cycles = 20000;
-    const char *nets[] = {"8", "16"};
-    double share16 = 0.4;
-    printf("flitnet %s bench: torus, V=10, M=64, dor, uniform traffic, %ld cycles per point, single thread\n",
-           FLITNET_VERSION, cycles);
-    printf("%-6s %-11s %10s %10s %9s %12s %12s %10s\n", "net", "load", "rate", "accepted", "latency", "cycles/s",
-           "flit-hops/s", "peak RSS");
-    for (int ni = 0; ni < 2; ni++) {
-        sim_config c;
-        char err[256], buf[64];
-        config_defaults(&c);
-        set(&c, "k", nets[ni]);
-        snprintf(buf, sizeof buf, "%ld", cycles);
-        set(&c, "cycles", buf); /* the bisection judges saturation on runs as long as the measured ones */
-        set(&c, "warmup", "10000");
-        if (config_resolve(&c, err, sizeof err)) { fprintf(stderr, "flitnet: %s\n", err); return 1; }
-        /* saturation rate: bisection on the saturated flag with short runs */
-        double lo = 0, hi = 2.0 / c.msg_len; /* 2 flits/node/cycle is beyond any capacity here */
-        for (int it = 0; it < 9; it++) {
-            double mid = (lo + hi) / 2;
-            c.rate = mid;
-            bench_run b = run_child(&c);
-            if (!b.ok) return 1;
-            if (b.saturated) hi = mid;
-            else lo = mid;
-        }
-        double sat = lo;
-        if (ni == 1) share16 = 0.6 * sat * c.msg_len / 0.5; /* 16x16 capacity: 8/16 flits/node/cycle */
-        const char *names[] = {"20% of sat", "60% of sat", "saturation"};
-        const double frac[] = {0.2, 0.6, 1.0};
-        for (int j = 0; j < 3; j++) {
-            c.rate = sat * frac[j];
-            bench_run b = run_child(&c);
-            if (!b.ok) return 1;
-            char net[16];
-            snprintf(net, sizeof net, "%sx%s", nets[ni], nets[ni]);
-            printf("%-6s %-11s %10.6f %10.4f %9.1f %12.4g %12.4g %7.1f MB%s\n", net, names[j], c.rate, b.accepted,
-                   b.latency, b.cycles / b.wall, b.flit_hops / b.wall, b.rss_kb / 1024.0,
-                   b.saturated ? " (saturated)" : "");
-            fflush(stdout);
-        }
-    }
+    double sat16 = 0;
+    if (bench_table(cycles, points_only, &sat16)) return 1;
+    if (points_only) return 0;
+    double share16 = 0.6 * sat16 * 64 / 0.5; /* 16x16 capacity: 8/16 flits/node/cycle; M = 64 */
     bench_fring(cycles);
     if (bench_threads(cycles, share16)) return 1;
     bench_models();
