@@ -120,6 +120,65 @@ static void or_into(uint64_t *dst, const uint64_t *src, int W)
 }
 
 /* walks every state for destination w->dst; 0 ok, 1 failed (reason written), -1 memory */
+/* a new state's own check: a message there must have a candidate, and an escape one
+ * (the node software's port counts as one: it takes the message off the network);
+ * 1 with the reason written when it has not */
+static int state_stuck(const walk *w, const frame *f, cdg_result *res)
+{
+    const routing *r = w->r;
+    const int Pn = r->t->Pn;
+    uint32_t any = 0, esc = 0;
+    for (int l = 0; l < ROUTE_LEVELS; l++)
+        for (int p = 0; p < r->t->P; p++) {
+            any |= f->c.m[l][p];
+            if (p < Pn) esc |= f->c.m[l][p] & r->escape;
+            else esc |= f->c.m[l][p]; /* taken off by the node software */
+        }
+    if (any && esc) return 0;
+    char a[160], b[160];
+    state_name(w, f->x, f->h, a, sizeof a);
+    snprintf(res->reason, sizeof res->reason, "a message for node %s is stuck at %s: %s",
+             topo_node_name(r->t, w->dst, b, sizeof b), a, any ? "no escape candidate" : "no candidate");
+    return 1;
+}
+
+/* the walk came back to state s2 (node y, head h2) through port p while s2 is on the
+ * stack: the loop from s2 to the top of the stack, written into reason */
+static void livelock_reason(const walk *w, const frame *stk, int sp, int s2, int p, int y, flit_t h2, cdg_result *res)
+{
+    const topology *t = w->r->t;
+    char a[160], b[160];
+    state_name(w, y, h2, a, sizeof a);
+    size_t o = (size_t)snprintf(res->reason, sizeof res->reason, "livelock: a message for node %s can come back to %s:",
+                                topo_node_name(t, w->dst, b, sizeof b), a);
+    int from = sp - 1;
+    while (from > 0 && stk[from].st != s2) from--;
+    for (int i = from; i < sp && o < sizeof res->reason - 64; i++) {
+        char pn[16];
+        int q = i + 1 < sp ? stk[i + 1].inport : p;
+        o += (size_t)snprintf(res->reason + o, sizeof res->reason - o, " %s %s ring %d,",
+                              topo_node_name(t, stk[i].x, b, sizeof b), topo_port_name(t, q, pn, sizeof pn),
+                              flit_ring(w->r->fl, stk[i].h));
+    }
+}
+
+/* state st (node x, entered through inport with head h) onto the stack, grey, with its
+ * candidates; -1 when the stack cannot grow */
+static int push_state(walk *w, frame **stk, int *fcap, int *sp, int st, int x, int inport, flit_t h)
+{
+    if (*sp == *fcap) {
+        frame *ns = realloc(*stk, sizeof **stk * (size_t)(2 * *fcap));
+        if (!ns) return -1;
+        *stk = ns;
+        *fcap *= 2;
+    }
+    frame *g = &(*stk)[(*sp)++];
+    *g = (frame){.st = st, .x = x, .inport = inport, .h = h, .l = 0, .p = 0, .m = 0, .child = -1};
+    w->color[st] = 1;
+    route_candidates(w->r, x, inport, h, &g->c);
+    return 0;
+}
+
 static int walk_dst(walk *w, cdg_result *res)
 {
     const routing *r = w->r;
@@ -137,30 +196,15 @@ static int walk_dst(walk *w, cdg_result *res)
         int s0 = state_of(w, mkkey(w, src, Pn, h0));
         if (s0 < 0) { rc = -1; break; }
         if (w->color[s0]) continue;
-        stk[0] = (frame){.st = s0, .x = src, .inport = Pn, .h = h0, .l = 0, .p = 0, .m = 0, .child = -1};
-        sp = 1;
-        w->color[s0] = 1;
-        route_candidates(r, src, Pn, h0, &stk[0].c);
+        sp = 0;
+        push_state(w, &stk, &fcap, &sp, s0, src, Pn, h0); /* (the first frame fits) */
         int first = 1;
         while (sp && !rc) {
             frame *f = &stk[sp - 1];
             if (first) { /* a new state: its own checks */
                 first = 0;
                 w->states++;
-                uint32_t any = 0, esc = 0;
-                for (int l = 0; l < ROUTE_LEVELS; l++)
-                    for (int p = 0; p < t->P; p++) {
-                        any |= f->c.m[l][p];
-                        if (p < Pn) esc |= f->c.m[l][p] & r->escape;
-                        else esc |= f->c.m[l][p]; /* taken off by the node software */
-                    }
-                if (!any || !esc) {
-                    state_name(w, f->x, f->h, a, sizeof a);
-                    snprintf(res->reason, sizeof res->reason, "a message for node %s is stuck at %s: %s",
-                             topo_node_name(t, dst, b, sizeof b), a, any ? "no escape candidate" : "no candidate");
-                    rc = 1;
-                    break;
-                }
+                if ((rc = state_stuck(w, f, res))) break;
                 f->m = f->c.m[0][0];
             }
             if (f->child >= 0) { /* back from a child: take in its escape set */
@@ -200,19 +244,7 @@ static int walk_dst(walk *w, cdg_result *res)
             if (s2 < 0) { rc = -1; break; }
             f = &stk[sp - 1]; /* state_of does not move the stack, but keep f fresh */
             if (w->color[s2] == 1) {
-                state_name(w, y, h2, a, sizeof a);
-                size_t o = (size_t)snprintf(res->reason, sizeof res->reason,
-                                            "livelock: a message for node %s can come back to %s:",
-                                            topo_node_name(t, dst, b, sizeof b), a);
-                int from = sp - 1;
-                while (from > 0 && stk[from].st != s2) from--;
-                for (int i = from; i < sp && o < sizeof res->reason - 64; i++) {
-                    char pn[16];
-                    int q = i + 1 < sp ? stk[i + 1].inport : p;
-                    o += (size_t)snprintf(res->reason + o, sizeof res->reason - o, " %s %s ring %d,",
-                                          topo_node_name(t, stk[i].x, b, sizeof b), topo_port_name(t, q, pn, sizeof pn),
-                                          flit_ring(fl, stk[i].h));
-                }
+                livelock_reason(w, stk, sp, s2, p, y, h2, res);
                 rc = 1;
                 break;
             }
@@ -224,16 +256,7 @@ static int walk_dst(walk *w, cdg_result *res)
             }
             f->child = s2;
             f->child_ch = is_esc ? ch : -1;
-            if (sp == fcap) {
-                fcap *= 2;
-                frame *ns = realloc(stk, sizeof *stk * (size_t)fcap);
-                if (!ns) { rc = -1; break; }
-                stk = ns;
-            }
-            frame *g = &stk[sp++];
-            *g = (frame){.st = s2, .x = y, .inport = p, .h = h2, .l = 0, .p = 0, .m = 0, .child = -1};
-            w->color[s2] = 1;
-            route_candidates(r, y, p, h2, &g->c);
+            if (push_state(w, &stk, &fcap, &sp, s2, y, p, h2)) { rc = -1; break; }
             first = 1;
         }
     }
