@@ -9,7 +9,9 @@
  *            flits in x's buffers;
  *   hints:   a stalled input VC's output buffer is full; a blocked head's cached
  *            candidates are all taken (busy, or adaptive and not drained; unless a
- *            time-out gates its level 1); an idle router (not dirty) drives nothing;
+ *            time-out gates its level 1);
+ *   kept:    the per-router port masks the step keeps (network.h: va/sw/la_ports, the
+ *            driven and arrived slots) equal what they summarize;
  *   Duato:   an adaptive VC's input buffer never holds flits of two messages (§5.1).
  * Call it after every router has stepped cycle t. It reads only. */
 #ifndef FLITNET_INVARIANTS_H

@@ -65,7 +65,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->ovc_busy = xcalloc(NP, 4, &fail);
     net->cred_ok = xcalloc(NP, 4, &fail);
     net->cred_full = xcalloc(NP, 4, &fail);
-    net->link_ptr = xcalloc(NP, 1, &fail);
+    net->link_ptr = xcalloc(NP, 2, &fail);
     net->va_ptr = xcalloc(NP, 2, &fail);
     net->lfsr_pos = xcalloc((size_t)t->N, 4, &fail);
     net->held = xcalloc((size_t)t->N, sizeof(int), &fail);
@@ -77,13 +77,15 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->moved = xcalloc(NP, 4, &fail);
     net->ovc_owner = xcalloc(NV, 2, &fail);
     net->chan_flits = xcalloc(NP, sizeof(uint64_t), &fail);
+    net->rs = xcalloc((size_t)t->N, sizeof(router_sum), &fail);
+    net->down_x = xcalloc(NP, sizeof(int), &fail);
+    net->up_x = xcalloc(NP, sizeof(int), &fail);
     for (int b = 0; b < 2; b++) {
         /* past the signals, one scratch slot per router for its unconnected ports: routers
          * stepped on different threads (tb/threads.h) never write the same word */
         net->in[b] = xcalloc(NP + 2 * (size_t)t->N, sizeof(link_sig), &fail);
         net->cr[b] = xcalloc(NP + (size_t)t->N, 4, &fail);
         net->ej[b] = net->in[b] ? net->in[b] + NP : NULL;
-        net->dirty[b] = xcalloc((size_t)t->N, 1, &fail);
     }
     if (fail) { network_free(net); snprintf(err, errlen, "out of memory for the network"); return -1; }
     uint32_t all = route_all_vcs(rp->V);
@@ -92,7 +94,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     for (size_t i = 0; i < NP; i++) {
         net->cred_ok[i] = all;
         net->cred_full[i] = 0xFFFFFFFFu; /* never cleared on the local port: the sink needs no credits */
-        net->up[i] = net->down[i] = -1;
+        net->up[i] = net->down[i] = net->up_x[i] = net->down_x[i] = -1;
         net->out_slot[i] = (int)NP + t->N + (int)(i / (size_t)t->P); /* the router's scratch */
         net->cr_slot[i] = (int)NP + (int)(i / (size_t)t->P);          /* the router's scratch */
     }
@@ -106,6 +108,8 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
             /* output port p of x feeds input port p of y; y returns credits to x's port p */
             net->down[x * t->P + p] = net->out_slot[x * t->P + p] = y * t->P + p;
             net->up[y * t->P + p] = net->cr_slot[y * t->P + p] = x * t->P + p;
+            net->down_x[x * t->P + p] = y;
+            net->up_x[y * t->P + p] = x;
         }
         net->out_slot[x * t->P + t->Pn] = (int)NP + x;
         net->cr_slot[x * t->P + t->Pn] = x * t->P + t->Pn;
@@ -121,7 +125,7 @@ void network_free(network *net)
                     net->ovc, net->ovc_since, net->ib_ne, net->ivc_act, net->ob_ne, net->ob_full,
                     net->ovc_busy, net->cred_ok, net->cred_full, net->link_ptr, net->va_ptr, net->lfsr_pos, net->held, net->up,
                     net->down, net->stalled, net->moved, net->ovc_owner, net->chan_flits, net->in[0], net->in[1], net->cr[0],
-                    net->cr[1], net->dirty[0], net->dirty[1], net->out_slot, net->cr_slot};
+                    net->cr[1], net->rs, net->down_x, net->up_x, net->out_slot, net->cr_slot};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++) free(ptrs[i]);
     memset(net, 0, sizeof *net);
 }
@@ -211,36 +215,79 @@ HOT flit_t ob_pop(network *net, int ov, int port_idx, int w, int *was_full, cons
     return f;
 }
 
+/* The per-router port masks (router_sum va, sw, la) follow the masks they
+ * summarize so that the stages visit only ports with work: a stage recomputes the bit of
+ * each port it visits, and elsewhere a change that can only set a bit sets it. */
+HOT void set_bit(uint32_t *m, int k, int on) { *m = (*m & ~(1u << k)) | ((uint32_t)(on != 0) << k); }
+
+HOT void sum_va(network *net, int x, int i)
+{
+    const int pi = x * net->P + i;
+    set_bit(&net->rs[x].va, i, net->ib_ne[pi] & ~net->ivc_act[pi] & ~net->blocked[pi]);
+}
+
+HOT void sum_sw(network *net, int x, int i)
+{
+    const int pi = x * net->P + i;
+    set_bit(&net->rs[x].sw, i, net->ivc_act[pi] & net->ib_ne[pi] & ~net->stalled[pi]);
+}
+
+HOT void sum_la(network *net, int x, int o)
+{
+    const int po = x * net->P + o;
+    set_bit(&net->rs[x].la, o, net->ob_ne[po] & net->cred_ok[po]);
+}
+
+/* tells router y that its port k has something in buffer [cur] (a neighbour's word:
+ * atomic when routers step on several threads) */
+HOT void mark(network *net, uint32_t *word, int k)
+{
+    if (net->concurrent) __atomic_fetch_or(word, 1u << k, __ATOMIC_RELAXED);
+    else *word |= 1u << k;
+}
+
 /* an OVC of port o becomes free (released, or its last credit back): the heads waiting on o try again */
 HOT void wake_waiters(network *net, int x, int o)
 {
     const int P = net->P;
     uint32_t *wt = &net->waiters[(x * P + o) * P];
     for (int i = 0; i < P; i++) {
+        if (!wt[i]) continue;
         net->blocked[x * P + i] &= ~wt[i];
         wt[i] = 0;
+        sum_va(net, x, i);
     }
 }
 
-/* takes in the flits and credits driven to x in cycle t-1; returns 0 if there were none */
-HOT int absorb(network *net, int x, int prv, const int B)
+/* takes in the flits and credits driven to x in cycle t-1.
+ * The neighbours marked their slots (arr_in, arr_cr); the source's slot is read. */
+HOT void absorb(network *net, int x, int prv, const int B)
 {
     const int P = net->P, V = net->V, Pn = net->Pn;
     const link_sig *in = &net->in[prv][x * P];
     const uint32_t *cr = &net->cr[prv][x * P];
-    /* gather the ports with something first: one loop exit to predict, not a branch per port */
-    uint32_t fm = 0, cm = 0;
-    for (int i = 0; i < P; i++) fm |= (uint32_t)(in[i].vc >= 0) << i;
-    for (int o = 0; o < Pn; o++) cm |= (uint32_t)(cr[o] != 0) << o;
+    uint32_t fm = net->rs[x].arr_in[prv], cm = net->rs[x].arr_cr[prv];
+    if (fm) net->rs[x].arr_in[prv] = 0;
+    if (cm) net->rs[x].arr_cr[prv] = 0;
+    fm |= (uint32_t)(in[Pn].vc >= 0) << Pn;
     for (uint32_t m = fm; m; m &= m - 1) {
-        int i = ctz32(m);
-        ib_push(net, (x * P + i) * V + in[i].vc, x * P + i, in[i].vc, in[i].flit, B);
+        const int i = ctz32(m), v = in[i].vc, pi = x * P + i;
+        const uint32_t bit = 1u << v;
+        ib_push(net, pi * V + v, pi, v, in[i].flit, B);
+        /* a flit for a waiting VC: a head to allocate unless one already blocked there;
+         * for an active one: a flit to send unless the VC is stalled */
+        if (!(net->ivc_act[pi] & bit)) {
+            if (!(net->blocked[pi] & bit)) net->rs[x].va |= 1u << i;
+        } else if (!(net->stalled[pi] & bit)) {
+            net->rs[x].sw |= 1u << i;
+        }
     }
     net->held[x] += __builtin_popcount(fm);
     for (uint32_t m = cm; m; m &= m - 1) {
         int o = ctz32(m);
         uint32_t c = cr[o], full = c;
         net->cred_ok[x * P + o] |= c;
+        if (net->ob_ne[x * P + o] & c) net->rs[x].la |= 1u << o;
         if (B != 1) {
             full = 0;
             for (; c; c &= c - 1) {
@@ -252,18 +299,25 @@ HOT int absorb(network *net, int x, int prv, const int B)
         /* §5.1: an adaptive OVC becomes free when its last credit is back */
         if (full & net->adaptive & ~net->ovc_busy[x * P + o]) wake_waiters(net, x, o);
     }
-    return (fm | cm) != 0;
+}
+
+/* the flit slots of ports `ports` of x in buffer [cur] read "nothing" */
+HOT void clear_out(network *net, int x, int cur, uint32_t ports)
+{
+    for (; ports; ports &= ports - 1) net->in[cur][net->out_slot[x * net->P + ctz32(ports)]].vc = -1;
+}
+
+HOT void clear_cr(network *net, int x, int cur, uint32_t ports)
+{
+    for (; ports; ports &= ports - 1) net->cr[cur][net->cr_slot[x * net->P + ctz32(ports)]] = 0;
 }
 
 /* an idle router's slots in buffer [cur] must read "nothing" */
 static void drive_idle(network *net, int x, int cur)
 {
-    const int P = net->P;
-    for (int p = 0; p < P; p++) {
-        net->in[cur][net->out_slot[x * P + p]].vc = -1;
-        net->cr[cur][net->cr_slot[x * P + p]] = 0;
-    }
-    net->dirty[cur][x] = 0;
+    clear_out(net, x, cur, net->rs[x].drv_out[cur]);
+    clear_cr(net, x, cur, net->rs[x].drv_cr[cur]);
+    net->rs[x].drv_out[cur] = net->rs[x].drv_cr[cur] = 0;
 }
 
 /* §5.1: the OVCs of a port that cannot be allocated: busy ones, and adaptive ones whose
@@ -285,15 +339,14 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
     const int P = net->P, V = net->V, PV = P * V;
     const int rp = x * P;
     int win_q[MAX_PORTS], win_w[MAX_PORTS], win_d[MAX_PORTS];
-    uint32_t win_ports = 0, ports = 0;
-    for (int i = 0; i < P; i++)
-        ports |= (uint32_t)((net->ib_ne[rp + i] & ~net->ivc_act[rp + i] & ~net->blocked[rp + i]) != 0) << i;
+    uint32_t win_ports = 0, ports = net->rs[x].va;
     if (!ports) return;
     uint16_t lfsr = 0;
     if (net->select == SELECT_RANDOM) lfsr = lfsr_at(net->lfsr_pos[x], t);
     for (; ports; ports &= ports - 1) {
         const int i = ctz32(ports);
         uint32_t req = net->ib_ne[rp + i] & ~net->ivc_act[rp + i] & ~net->blocked[rp + i];
+        int newly_blocked = 0;
         while (req) {
             int v = ctz32(req);
             req &= req - 1;
@@ -328,6 +381,7 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
             if (!count) {
                 if (gated) continue; /* the time-out will open level 1: try every cycle */
                 net->blocked[rp + i] |= bit;
+                newly_blocked = 1;
                 for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1)
                     net->waiters[(rp + ctz32(pm)) * P + i] |= bit;
                 continue;
@@ -357,6 +411,7 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
                 win_ports |= 1u << o;
             }
         }
+        if (newly_blocked) sum_va(net, x, i);
     }
     for (uint32_t pm = win_ports; pm; pm &= pm - 1) {
         int o = ctz32(pm);
@@ -365,6 +420,8 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
         int iv = (rp + i) * V + v;
         net->ivc_act[rp + i] |= 1u << v;
         net->rc_valid[rp + i] &= ~(1u << v);
+        sum_va(net, x, i);
+        net->rs[x].sw |= 1u << i; /* its head waits in the buffer; an idle VC is never stalled */
         net->ivc[iv].oport = (uint8_t)o;
         net->ivc[iv].ovc = (uint8_t)w;
         net->ovc_busy[rp + o] |= 1u << w;
@@ -379,13 +436,12 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
 HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counters *c, const int B, const int Bo)
 {
     const int P = net->P, Pn = net->Pn, V = net->V, rp = x * P;
-    uint32_t drove = 0, ports = 0;
-    for (int o = 0; o < P; o++) {
-        ports |= (uint32_t)((net->ob_ne[rp + o] & net->cred_ok[rp + o]) != 0) << o;
-        net->in[cur][net->out_slot[rp + o]].vc = -1; /* overwritten below where a flit goes */
-    }
-    for (; ports; ports &= ports - 1) {
-        const int o = ctz32(ports);
+    const uint32_t ports = net->rs[x].la;
+    /* every port in `ports` drives a flit: the others' slots must read "nothing" */
+    clear_out(net, x, cur, net->rs[x].drv_out[cur] & ~ports);
+    net->rs[x].drv_out[cur] = ports;
+    for (uint32_t pm = ports; pm; pm &= pm - 1) {
+        const int o = ctz32(pm);
         uint32_t elig = net->ob_ne[rp + o] & net->cred_ok[rp + o];
         int w = rr_pick(elig, net->link_ptr[rp + o]);
         const uint32_t bit = 1u << w;
@@ -393,14 +449,17 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counte
         flit_t f = ob_pop(net, ov, rp + o, w, &was_full, Bo);
         if (was_full) { /* the owner may move again */
             int q = net->ovc_owner[ov], i = q / V;
-            net->stalled[rp + i] &= ~(1u << (q - i * V));
+            const uint32_t vb = 1u << (q - i * V);
+            net->stalled[rp + i] &= ~vb;
+            if (net->ivc_act[rp + i] & net->ib_ne[rp + i] & vb) net->rs[x].sw |= 1u << i;
         }
         link_sig *s = &net->in[cur][net->out_slot[rp + o]];
         s->flit = f;
         s->vc = w;
-        drove |= 1u << o;
-        net->link_ptr[rp + o] = (uint8_t)(w + 1 == V ? 0 : w + 1);
+        net->link_ptr[rp + o] = (uint16_t)(w + 1 == V ? 0 : w + 1);
         if (o < Pn) {
+            const int y = net->down_x[rp + o];
+            if (y >= 0) mark(net, &net->rs[y].arr_in[cur], o);
             if (B == 1 || --net->ovc[ov].credit == 0) net->cred_ok[rp + o] &= ~bit;
             net->cred_full[rp + o] &= ~bit;
             c->flit_hops++;
@@ -409,6 +468,7 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counte
                 c->vc_flits[w]++;
             }
         }
+        sum_la(net, x, o);
         if (flit_is_tail(f)) {
             net->ovc_busy[rp + o] &= ~bit;
             wake_waiters(net, x, o);
@@ -419,22 +479,19 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counte
             }
         }
     }
-    int n = __builtin_popcount(drove);
+    int n = __builtin_popcount(ports);
     net->held[x] -= n;
     c->moves += (uint64_t)n;
-    return drove;
+    return ports;
 }
 
-/* §5.3 and the credit wires of §5.4; returns the VCs that returned a credit (non-zero: drove) */
+/* §5.3 and the credit wires of §5.4; returns the ports that returned credits (non-zero: drove) */
 HOT uint32_t switch_traverse(network *net, int x, int cur, net_counters *c, const int B, const int Bo)
 {
-    const int P = net->P, V = net->V, rp = x * P;
-    uint32_t drove = 0, ports = 0;
+    const int P = net->P, V = net->V, Pn = net->Pn, rp = x * P;
+    uint32_t drove = 0;
     int nmoved = 0;
-    for (int i = 0; i < P; i++)
-        ports |= (uint32_t)((net->ivc_act[rp + i] & net->ib_ne[rp + i] & ~net->stalled[rp + i]) != 0) << i;
-    for (int i = 0; i < P; i++) net->cr[cur][net->cr_slot[rp + i]] = 0; /* overwritten where credits go */
-    for (; ports; ports &= ports - 1) {
+    for (uint32_t ports = net->rs[x].sw; ports; ports &= ports - 1) {
         const int i = ctz32(ports);
         uint32_t m = net->ivc_act[rp + i] & net->ib_ne[rp + i] & ~net->stalled[rp + i], moved = 0;
         while (m) {
@@ -448,30 +505,59 @@ HOT uint32_t switch_traverse(network *net, int x, int cur, net_counters *c, cons
             }
             flit_t f = ib_pop(net, iv, rp + i, v, B);
             if (flit_is_head(f)) f = route_update(net->rt, x, f, o, w);
-            if (flit_is_tail(f)) net->ivc_act[rp + i] &= ~(1u << v);
             ob_push(net, (rp + o) * V + w, rp + o, w, f, Bo);
+            if (flit_is_tail(f)) {
+                net->ivc_act[rp + i] &= ~(1u << v);
+                /* the next message's head (B > 1) waits to be allocated: an active VC is never blocked */
+                if (B != 1 && (net->ib_ne[rp + i] >> v & 1)) net->rs[x].va |= 1u << i;
+            } else if (ob_full_mask(net, rp + o, Bo) >> w & 1) {
+                /* the buffer it just filled has no room until the link pops it: stalled
+                 * now rather than found full on the next visit (the same moves) */
+                net->stalled[rp + i] |= 1u << v;
+            }
+            if (net->cred_ok[rp + o] >> w & 1) net->rs[x].la |= 1u << o;
             moved |= 1u << v;
         }
+        sum_sw(net, x, i);
+        if (!moved) continue;
         net->cr[cur][net->cr_slot[rp + i]] = moved;
+        if (i < Pn) {
+            const int y = net->up_x[rp + i];
+            if (y >= 0) mark(net, &net->rs[y].arr_cr[cur], i);
+        }
         net->moved[rp + i] |= moved;
-        drove |= moved;
+        drove |= 1u << i;
         nmoved += __builtin_popcount(moved);
     }
+    clear_cr(net, x, cur, net->rs[x].drv_cr[cur] & ~drove);
+    net->rs[x].drv_cr[cur] = drove;
     c->moves += (uint64_t)nmoved;
     return drove;
 }
 
+/* no stage has work (the slots it drove two cycles ago still need clearing) */
+HOT int stages_idle(const router_sum *r) { return !(r->va | r->sw | r->la); }
+
 HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, const int Bo)
 {
     const int cur = (int)(t & 1), prv = cur ^ 1;
-    if (!absorb(net, x, prv, B) && !net->held[x]) {
-        if (net->dirty[cur][x]) drive_idle(net, x, cur);
+    absorb(net, x, prv, B);
+    /* with no port to visit the stages would change nothing but the driven slots */
+    if (stages_idle(&net->rs[x])) {
+        if (net->rs[x].drv_out[cur] | net->rs[x].drv_cr[cur]) drive_idle(net, x, cur);
         return;
     }
     vc_alloc(net, x, t, B);
-    uint32_t out = link_arbitrate(net, x, t, cur, c, B, Bo);
-    uint32_t crd = switch_traverse(net, x, cur, c, B, Bo);
-    net->dirty[cur][x] = (out | crd) != 0;
+    link_arbitrate(net, x, t, cur, c, B, Bo);
+    switch_traverse(net, x, cur, c, B, Bo);
+}
+
+/* nothing arrived and no stage has work: the step would only clear driven slots */
+static inline int router_quiet(const network *net, int x, uint64_t t)
+{
+    const router_sum *r = &net->rs[x];
+    const int prv = (int)(t & 1) ^ 1;
+    return stages_idle(r) && !(r->arr_in[prv] | r->arr_cr[prv]) && net->in[prv][x * net->P + net->Pn].vc < 0;
 }
 
 static void step_b1(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, 1, 1); }
@@ -479,6 +565,11 @@ static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(ne
 
 void router_step_counting(network *net, int x, uint64_t t, net_counters *c)
 {
+    if (router_quiet(net, x, t)) {
+        const int cur = (int)(t & 1);
+        if (net->rs[x].drv_out[cur] | net->rs[x].drv_cr[cur]) drive_idle(net, x, cur);
+        return;
+    }
     if (net->B == 1 && net->Bo == 1) step_b1(net, x, t, c);
     else step_any(net, x, t, c);
 }

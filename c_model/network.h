@@ -41,6 +41,20 @@ typedef struct {
     uint64_t vc_busy[MAX_VCS];   /* in-window cycles network OVCs of an index were allocated */
 } net_counters;
 
+/* a router's port masks that let the step skip idle routers, ports and stages */
+typedef struct {
+    uint32_t va;             /* input ports with a head to allocate: ib_ne & ~ivc_act & ~blocked */
+    uint32_t sw;             /* input ports with a flit to send: ivc_act & ib_ne & ~stalled */
+    uint32_t la;             /* output ports with a flit and a credit: ob_ne & cred_ok */
+    uint32_t drv_out[2];     /* ports o whose flit slot out_slot holds a flit in buffer [b] */
+    uint32_t drv_cr[2];      /* ports i whose credit slot cr_slot holds credits in buffer [b] */
+    /* network input ports i whose in[b] slot holds a flit / output ports o whose cr[b]
+     * slot holds credits: set by the neighbour that drives them (an atomic OR when routers
+     * step on several threads: `concurrent`), cleared by the router as it absorbs */
+    uint32_t arr_in[2], arr_cr[2];
+    uint32_t pad[5];
+} router_sum;
+
 typedef struct {
     int V, B, Bo, select;
     uint64_t seed;
@@ -71,7 +85,7 @@ typedef struct {
     uint32_t *blocked;   /* the head found no free candidate when last tried */
     uint32_t *waiters;   /* [N*P*P] (x, output port o, input port i): blocked heads of i with
                           * candidates on o; a release on o unblocks them */
-    uint8_t *link_ptr;
+    uint16_t *link_ptr;  /* not a char type: its stores would make the compiler reload every field */
     uint16_t *va_ptr;
     uint32_t *lfsr_pos;  /* [N] */
     int *held;           /* [N] flits in the router's buffers */
@@ -98,7 +112,14 @@ typedef struct {
     link_sig *in[2];
     uint32_t *cr[2];
     link_sig *ej[2];
-    uint8_t *dirty[2];       /* [N] x drove a flit or a credit into buffer [b] */
+
+    /* what the step keeps so that its cost follows the work (docs/microarchitecture.md
+     * §5.6), one cache line per router: each mask equals what it summarizes
+     * (c_model/invariants.c checks) */
+    router_sum *rs;          /* [N] */
+    int *down_x;             /* [N*P] the router output port o of x feeds, or -1 (and the ejection port) */
+    int *up_x;               /* [N*P] the router input port i of x returns credits to, or -1 (and the source) */
+    int concurrent;          /* routers step on several threads (set by the caller) */
 
     /* statistics gathered by the routers */
     int measure;                 /* inside the measurement window */

@@ -80,6 +80,10 @@ void node_lane_free(node_lane *L)
 
 int node_source_in(node_set *n, node_lane *L, int x, uint64_t t, uint32_t credits_in, link_sig *out)
 {
+    if (source_idle(&n->src[x], credits_in)) { /* most sources, most cycles: no call */
+        out->vc = -1;
+        return 0;
+    }
     int s = source_step(&n->src[x], &n->senv, x, t, credits_in, out);
     if (s < 0) return -1;
     L->injected += (uint64_t)s;

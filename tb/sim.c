@@ -150,6 +150,7 @@ static int run_setup_parts(run *r, char *err, size_t errlen)
     if (T > N) T = N; /* at least one node per part */
     r->nparts = T;
     r->res->threads = T;
+    r->ns.net.concurrent = T > 1; /* routers then mark their neighbours' words atomically */
     r->parts = calloc((size_t)T, sizeof *r->parts);
     if (!r->parts) {
         snprintf(err, errlen, "out of memory");

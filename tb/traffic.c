@@ -141,6 +141,7 @@ int traffic_init(traffic *tr, const sim_config *cfg, const topology *t, char *er
     memset(tr, 0, sizeof *tr);
     tr->cfg = cfg;
     tr->t = t;
+    tr->min_next = -INFINITY;
     if (t->N < 2) { snprintf(err, errlen, "a network needs at least 2 nodes"); return -1; }
     if (cfg->traffic == TR_TRACE) return trace_load(cfg->trace, t, &tr->trace, &tr->ntrace, err, errlen);
     tr->rng = malloc(sizeof *tr->rng * (size_t)t->N);
@@ -223,6 +224,7 @@ static int uniform_dst(rng_t *r, int N, int src)
 int traffic_set_faults(traffic *tr, const uint8_t *faulty, char *err, size_t errlen)
 {
     if (!faulty) return 0;
+    tr->min_next = -INFINITY; /* the senders change */
     if (tr->cfg->traffic != TR_UNIFORM) {
         snprintf(err, errlen, "with faulty nodes only traffic = uniform is supported (got %s)",
                  config_traffic_name(tr->cfg->traffic));
@@ -285,6 +287,9 @@ void traffic_cycle(traffic *tr, uint64_t t, traffic_sink_fn fn, void *user)
         }
         return;
     }
+    /* Poisson: no node's next arrival falls in this cycle, nothing to visit */
+    if (c->process == PROC_POISSON && !(tr->min_next < (double)(t + 1))) return;
+    double min_next = INFINITY;
     for (int x = 0; x < tr->t->N; x++) {
         if (tr->faulty && tr->faulty[x]) continue;
         if (c->process == PROC_POISSON) {
@@ -293,9 +298,11 @@ void traffic_cycle(traffic *tr, uint64_t t, traffic_sink_fn fn, void *user)
                 int d = pick_dst(tr, x), l = pick_len(tr, x);
                 if (d >= 0) fn(user, t, x, d, l);
             }
+            if (tr->next[x] < min_next) min_next = tr->next[x];
         } else if (rng_uniform(&tr->rng[x]) < c->rate) {
             int d = pick_dst(tr, x), l = pick_len(tr, x);
             if (d >= 0) fn(user, t, x, d, l);
         }
     }
+    tr->min_next = min_next;
 }

@@ -19,6 +19,7 @@ typedef struct {
     const topology *t;
     rng_t *rng;            /* [N] */
     double *next;          /* [N] next arrival time (Poisson) */
+    double min_next;       /* the earliest of them over the nodes that send (-inf: not known yet) */
     int *pattern_dst;      /* [N] for fixed permutations; -1: node is silent */
     /* locality: cumulative distribution over hop distance 1..D, and nodes by distance
      * from node 0 offset (vertex-symmetric topologies only) */
