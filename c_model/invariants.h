@@ -5,8 +5,7 @@
  *            the flit on the link + the credit on the wire back = B;
  *   owners:  an output VC is busy exactly when one active input VC owns it, and
  *            ovc_owner names that input VC;
- *   masks:   the non-empty / full masks equal the FIFO occupancies; held[x] counts the
- *            flits in x's buffers;
+ *   masks:   the non-empty / full masks equal the FIFO occupancies;
  *   hints:   a stalled input VC's output buffer is full; a blocked head's cached
  *            candidates are all taken (busy, or adaptive and not drained; unless a
  *            time-out gates its level 1);

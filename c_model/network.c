@@ -68,7 +68,6 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->link_ptr = xcalloc(NP, 2, &fail);
     net->va_ptr = xcalloc(NP, 2, &fail);
     net->lfsr_pos = xcalloc((size_t)t->N, 4, &fail);
-    net->held = xcalloc((size_t)t->N, sizeof(int), &fail);
     net->up = xcalloc(NP, sizeof(int), &fail);
     net->down = xcalloc(NP, sizeof(int), &fail);
     net->out_slot = xcalloc(NP, sizeof(int), &fail);
@@ -123,7 +122,7 @@ void network_free(network *net)
 {
     void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->wait_start, net->rc_valid, net->blocked, net->waiters, net->ob,
                     net->ovc, net->ovc_since, net->ib_ne, net->ivc_act, net->ob_ne, net->ob_full,
-                    net->ovc_busy, net->cred_ok, net->cred_full, net->link_ptr, net->va_ptr, net->lfsr_pos, net->held, net->up,
+                    net->ovc_busy, net->cred_ok, net->cred_full, net->link_ptr, net->va_ptr, net->lfsr_pos, net->up,
                     net->down, net->stalled, net->moved, net->ovc_owner, net->chan_flits, net->in[0], net->in[1], net->cr[0],
                     net->cr[1], net->rs, net->down_x, net->up_x, net->out_slot, net->cr_slot};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++) free(ptrs[i]);
@@ -282,7 +281,6 @@ HOT void absorb(network *net, int x, int prv, const int B)
             net->rs[x].sw |= 1u << i;
         }
     }
-    net->held[x] += __builtin_popcount(fm);
     for (uint32_t m = cm; m; m &= m - 1) {
         int o = ctz32(m);
         uint32_t c = cr[o], full = c;
@@ -457,6 +455,10 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counte
         s->flit = f;
         s->vc = w;
         net->link_ptr[rp + o] = (uint16_t)(w + 1 == V ? 0 : w + 1);
+        /* one-slot buffers: w lost its flit, so the port keeps one with a credit unless w was its only one */
+        if (B == 1 && Bo == 1) {
+            if (!(elig & ~bit)) net->rs[x].la &= ~(1u << o);
+        }
         if (o < Pn) {
             const int y = net->down_x[rp + o];
             if (y >= 0) mark(net, &net->rs[y].arr_in[cur], o);
@@ -468,7 +470,7 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counte
                 c->vc_flits[w]++;
             }
         }
-        sum_la(net, x, o);
+        if (B != 1 || Bo != 1) sum_la(net, x, o);
         if (flit_is_tail(f)) {
             net->ovc_busy[rp + o] &= ~bit;
             wake_waiters(net, x, o);
@@ -479,9 +481,7 @@ HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counte
             }
         }
     }
-    int n = __builtin_popcount(ports);
-    net->held[x] -= n;
-    c->moves += (uint64_t)n;
+    c->moves += (uint64_t)__builtin_popcount(ports);
     return ports;
 }
 
@@ -518,7 +518,9 @@ HOT uint32_t switch_traverse(network *net, int x, int cur, net_counters *c, cons
             if (net->cred_ok[rp + o] >> w & 1) net->rs[x].la |= 1u << o;
             moved |= 1u << v;
         }
-        sum_sw(net, x, i);
+        /* with one-flit input buffers every VC of m moved (its buffer is empty) or stalled */
+        if (B == 1) net->rs[x].sw &= ~(1u << i);
+        else sum_sw(net, x, i);
         if (!moved) continue;
         net->cr[cur][net->cr_slot[rp + i]] = moved;
         if (i < Pn) {
@@ -602,11 +604,25 @@ flit_t network_ib_front(const network *net, int iv)
     return net->B == 1 ? net->ib[iv] : net->ib[(size_t)iv * net->B + net->ivc[iv].head];
 }
 
+/* flits in x's buffers (counted when asked: the step keeps no count) */
+static long router_flits(const network *net, int x)
+{
+    long s = 0;
+    for (int p = 0; p < net->P; p++) {
+        const int pi = x * net->P + p;
+        for (int v = 0; v < net->V; v++) {
+            s += network_ib_count(net, pi * net->V + v);
+            s += net->Bo == 1 ? (long)(net->ob_ne[pi] >> v & 1) : net->ovc[pi * net->V + v].cnt;
+        }
+    }
+    return s;
+}
+
 long network_flits(const network *net, uint64_t t)
 {
     long s = 0;
     const int cur = (int)(t & 1);
-    for (int x = 0; x < net->N; x++) s += net->held[x];
+    for (int x = 0; x < net->N; x++) s += router_flits(net, x);
     /* flits driven in cycle t and not yet absorbed (the ejection channel delivers) */
     for (int i = 0; i < net->N * net->P; i++) s += net->in[cur][i].vc >= 0;
     return s;

@@ -88,7 +88,6 @@ typedef struct {
     uint16_t *link_ptr;  /* not a char type: its stores would make the compiler reload every field */
     uint16_t *va_ptr;
     uint32_t *lfsr_pos;  /* [N] */
-    int *held;           /* [N] flits in the router's buffers */
 
     uint32_t *stalled;   /* [N*P] hint: the active IVC's output buffer was full */
     uint32_t *moved;     /* [N*P] IVCs that sent a flit through the crossbar since the last

@@ -347,10 +347,6 @@ static void invariants_fire_on_broken_state(void **st)
     net->blocked[3 * P] |= 1u << 3;
     expect_broken(net, t, "blocked without cached candidates", NULL);
     net->blocked[3 * P] &= ~(1u << 3);
-    /* the flit count of a router */
-    net->held[5]++;
-    expect_broken(net, t, "held =", NULL);
-    net->held[5]--;
     /* §5.1: an adaptive VC's input buffer holding a tail and the next message's head
      * (router 0's upstream routers are checked after it, so this is the first break) */
     {
