@@ -10,7 +10,7 @@ static int edges(const network *net, int iv, int *e, int cap)
     const int P = net->P, V = net->V;
     int x = iv / (P * V), i = (iv / V) % P, v = iv % V, n = 0;
     if (!network_ib_count(net, iv)) return 0;
-    if (net->ivc_act[x * P + i] >> v & 1) {
+    if (net->ps[x * P + i].ivc_act >> v & 1) {
         int o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
         int dn = net->down[x * P + o];
         if (o != net->Pn && dn >= 0) e[n++] = dn * V + w;
@@ -20,8 +20,8 @@ static int edges(const network *net, int iv, int *e, int cap)
     route_candidates(net->rt, x, i, network_ib_front(net, iv), &c);
     for (int l = 0; l < ROUTE_LEVELS; l++)
         for (int o = 0; o < net->Pn; o++) {
-            const uint32_t full = net->B == 1 ? net->cred_ok[x * P + o] : net->cred_full[x * P + o];
-            uint32_t m = c.m[l][o] & (net->ovc_busy[x * P + o] | (net->adaptive & ~full));
+            const uint32_t full = net->B == 1 ? net->ps[x * P + o].cred_ok : net->ps[x * P + o].cred_full;
+            uint32_t m = c.m[l][o] & (net->ps[x * P + o].ovc_busy | (net->adaptive & ~full));
             int dn = net->down[x * P + o];
             for (; m && dn >= 0 && n < cap; m &= m - 1) e[n++] = dn * V + __builtin_ctz(m);
         }
@@ -84,7 +84,7 @@ int deadlock_find(const network *net, const uint32_t *stalled, char *buf, size_t
         int x = iv / (P * V), i = (iv / V) % P, v = iv % V;
         name_iv(net, iv, nm, sizeof nm);
         o += (size_t)snprintf(buf + o, len - o, "  %s (%d flits; %s)\n", nm, network_ib_count(net, iv),
-                              (net->ivc_act[x * P + i] >> v & 1) ? "holds its output VC, no room downstream"
+                              (net->ps[x * P + i].ivc_act >> v & 1) ? "holds its output VC, no room downstream"
                                                                  : "head waits for a busy output VC");
     }
     if (o < len) {

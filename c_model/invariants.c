@@ -15,15 +15,15 @@ static int broken(char *err, size_t errlen, uint64_t t, int x, const char *fmt, 
 
 static int ob_count(const network *net, int ov, int port_idx, int w)
 {
-    if (net->Bo == 1) return (int)(net->ob_ne[port_idx] >> w & 1);
+    if (net->Bo == 1) return (int)(net->ps[port_idx].ob_ne >> w & 1);
     return net->ovc[ov].cnt;
 }
 
 /* the OVCs of a port that VC allocation cannot grant (§5.1 step 1) */
 static uint32_t taken(const network *net, int port_idx)
 {
-    const uint32_t full = net->B == 1 ? net->cred_ok[port_idx] : net->cred_full[port_idx];
-    return net->ovc_busy[port_idx] | (net->adaptive & ~full);
+    const uint32_t full = net->B == 1 ? net->ps[port_idx].cred_ok : net->ps[port_idx].cred_full;
+    return net->ps[port_idx].ovc_busy | (net->adaptive & ~full);
 }
 
 /* the masks the step keeps to skip idle ports (network.h): each equals what it summarizes */
@@ -33,11 +33,11 @@ static int check_kept_masks(const network *net, int x, int cur, uint64_t t, char
     uint32_t va = 0, sw = 0, la = 0, drv_out = 0, drv_cr = 0, arr_in = 0, arr_cr = 0;
     for (int p = 0; p < P; p++) {
         const int pi = x * P + p;
-        va |= (uint32_t)((net->ib_ne[pi] & ~net->ivc_act[pi] & ~net->blocked[pi]) != 0) << p;
-        sw |= (uint32_t)((net->ivc_act[pi] & net->ib_ne[pi] & ~net->stalled[pi]) != 0) << p;
-        la |= (uint32_t)((net->ob_ne[pi] & net->cred_ok[pi]) != 0) << p;
-        drv_out |= (uint32_t)(net->in[cur][net->out_slot[pi]].vc >= 0) << p;
-        drv_cr |= (uint32_t)(net->cr[cur][net->cr_slot[pi]] != 0) << p;
+        va |= (uint32_t)((net->ps[pi].ib_ne & ~net->ps[pi].ivc_act & ~net->ps[pi].blocked) != 0) << p;
+        sw |= (uint32_t)((net->ps[pi].ivc_act & net->ps[pi].ib_ne & ~net->ps[pi].stalled) != 0) << p;
+        la |= (uint32_t)((net->ps[pi].ob_ne & net->ps[pi].cred_ok) != 0) << p;
+        drv_out |= (uint32_t)(net->in[cur][net->ps[pi].out_slot].vc >= 0) << p;
+        drv_cr |= (uint32_t)(net->cr[cur][net->ps[pi].cr_slot] != 0) << p;
         if (p < Pn) {
             arr_in |= (uint32_t)(net->in[cur][pi].vc >= 0) << p;
             arr_cr |= (uint32_t)(net->cr[cur][pi] != 0) << p;
@@ -67,36 +67,36 @@ int network_check(const network *net, uint64_t t, char *err, size_t errlen)
                 const uint32_t bit = 1u << v;
                 const int iv = pi * V + v, ov = pi * V + v;
                 int n = network_ib_count(net, iv), m = ob_count(net, ov, pi, v);
-                if (B > 1 && ((net->ib_ne[pi] & bit) != 0) != (n > 0))
+                if (B > 1 && ((net->ps[pi].ib_ne & bit) != 0) != (n > 0))
                     return broken(err, errlen, t, x, "input VC %d.%d: non-empty bit %d, %d flits", p, v,
-                                  (int)(net->ib_ne[pi] >> v & 1), n);
-                if (Bo > 1 && (((net->ob_ne[pi] & bit) != 0) != (m > 0) || ((net->ob_full[pi] & bit) != 0) != (m == Bo)))
+                                  (int)(net->ps[pi].ib_ne >> v & 1), n);
+                if (Bo > 1 && (((net->ps[pi].ob_ne & bit) != 0) != (m > 0) || ((net->ps[pi].ob_full & bit) != 0) != (m == Bo)))
                     return broken(err, errlen, t, x, "output VC %d.%d: masks disagree with %d flits", p, v, m);
                 /* a busy output VC: its owner holds it, or the owner's tail waits in its buffer */
-                if (net->ovc_busy[pi] & bit) {
+                if (net->ps[pi].ovc_busy & bit) {
                     int q = net->ovc_owner[ov], i = q / V, u = q % V, oiv = (x * P + i) * V + u;
-                    int holds = (net->ivc_act[x * P + i] >> u & 1) && net->ivc[oiv].oport == p && net->ivc[oiv].ovc == v;
+                    int holds = (net->ps[x * P + i].ivc_act >> u & 1) && net->ivc[oiv].oport == p && net->ivc[oiv].ovc == v;
                     if (!holds && !m)
                         return broken(err, errlen, t, x,
                                       "output VC %d.%d is busy, but its owner %d.%d does not hold it and its buffer is empty",
                                       p, v, i, u);
-                } else if (m && !(net->ovc_busy[pi] & bit)) {
+                } else if (m && !(net->ps[pi].ovc_busy & bit)) {
                     return broken(err, errlen, t, x, "output VC %d.%d holds %d flits but is free", p, v, m);
                 }
-                if (net->ivc_act[pi] & bit) {
+                if (net->ps[pi].ivc_act & bit) {
                     int o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
-                    if (!(net->ovc_busy[x * P + o] >> w & 1) || net->ovc_owner[(x * P + o) * V + w] != p * V + v)
+                    if (!(net->ps[x * P + o].ovc_busy >> w & 1) || net->ovc_owner[(x * P + o) * V + w] != p * V + v)
                         return broken(err, errlen, t, x, "input VC %d.%d is active on output VC %d.%d, which it does not own",
                                       p, v, o, w);
-                    if ((net->stalled[pi] & bit) && !(ob_count(net, (x * P + o) * V + w, x * P + o, w) == Bo))
+                    if ((net->ps[pi].stalled & bit) && !(ob_count(net, (x * P + o) * V + w, x * P + o, w) == Bo))
                         return broken(err, errlen, t, x, "input VC %d.%d is marked stalled but output VC %d.%d has room",
                                       p, v, o, w);
-                } else if (net->stalled[pi] & bit) {
+                } else if (net->ps[pi].stalled & bit) {
                     return broken(err, errlen, t, x, "idle input VC %d.%d is marked stalled", p, v);
                 }
                 /* a blocked head: every cached candidate busy, unless a time-out gates level 1 */
-                if ((net->blocked[pi] & bit) && !(net->ivc_act[pi] & bit)) {
-                    if (!(net->rc_valid[pi] & bit))
+                if ((net->ps[pi].blocked & bit) && !(net->ps[pi].ivc_act & bit)) {
+                    if (!(net->ps[pi].rc_valid & bit))
                         return broken(err, errlen, t, x, "input VC %d.%d is blocked without cached candidates", p, v);
                     const uint32_t *c = &net->rc[(size_t)iv * ROUTE_LEVELS * P];
                     for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1) {
@@ -120,13 +120,13 @@ int network_check(const network *net, uint64_t t, char *err, size_t errlen)
                 /* credits: the sender's count, the downstream buffer, the link and the wire back add up to B */
                 if (p < Pn && net->down[pi] >= 0) {
                     int slot = net->down[pi];
-                    int credit = B == 1 ? (int)(net->cred_ok[pi] >> v & 1) : net->ovc[ov].credit;
+                    int credit = B == 1 ? (int)(net->ps[pi].cred_ok >> v & 1) : net->ovc[ov].credit;
                     int in_buf = network_ib_count(net, slot * V + v);
                     int on_link = net->in[cur][slot].vc == v;
                     int on_wire = (int)(net->cr[cur][pi] >> v & 1);
-                    if (B > 1 && ((net->cred_full[pi] >> v & 1) != 0) != (credit == B))
+                    if (B > 1 && ((net->ps[pi].cred_full >> v & 1) != 0) != (credit == B))
                         return broken(err, errlen, t, x, "output VC %d.%d: credit-full bit %d, %d credits of B = %d", p, v,
-                                      (int)(net->cred_full[pi] >> v & 1), credit, B);
+                                      (int)(net->ps[pi].cred_full >> v & 1), credit, B);
                     if (credit + in_buf + on_link + on_wire != B)
                         return broken(err, errlen, t, x,
                                       "credits of output VC %d.%d: %d + %d buffered + %d on the link + %d returning != B = %d",

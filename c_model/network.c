@@ -52,33 +52,18 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->rc = xcalloc(NV * ROUTE_LEVELS * (size_t)t->P, 4, &fail);
     net->rc_ports = xcalloc(NV, 4, &fail);
     net->wait_start = xcalloc(NV, sizeof(uint64_t), &fail);
-    net->rc_valid = xcalloc(NP, 4, &fail);
-    net->blocked = xcalloc(NP, 4, &fail);
     net->waiters = xcalloc(NP * (size_t)t->P, 4, &fail);
     net->ob = xcalloc(NV * rp->Bo, sizeof(flit_t), &fail);
     net->ovc = xcalloc(NV, sizeof(ovc_state), &fail);
     net->ovc_since = xcalloc(NV, sizeof(uint64_t), &fail);
-    net->ib_ne = xcalloc(NP, 4, &fail);
-    net->ivc_act = xcalloc(NP, 4, &fail);
-    net->ob_ne = xcalloc(NP, 4, &fail);
-    net->ob_full = xcalloc(NP, 4, &fail);
-    net->ovc_busy = xcalloc(NP, 4, &fail);
-    net->cred_ok = xcalloc(NP, 4, &fail);
-    net->cred_full = xcalloc(NP, 4, &fail);
-    net->link_ptr = xcalloc(NP, 2, &fail);
-    net->va_ptr = xcalloc(NP, 2, &fail);
     net->lfsr_pos = xcalloc((size_t)t->N, 4, &fail);
     net->up = xcalloc(NP, sizeof(int), &fail);
     net->down = xcalloc(NP, sizeof(int), &fail);
-    net->out_slot = xcalloc(NP, sizeof(int), &fail);
-    net->cr_slot = xcalloc(NP, sizeof(int), &fail);
-    net->stalled = xcalloc(NP, 4, &fail);
     net->moved = xcalloc(NP, 4, &fail);
     net->ovc_owner = xcalloc(NV, 2, &fail);
     net->chan_flits = xcalloc(NP, sizeof(uint64_t), &fail);
     net->rs = xcalloc((size_t)t->N, sizeof(router_sum), &fail);
-    net->down_x = xcalloc(NP, sizeof(int), &fail);
-    net->up_x = xcalloc(NP, sizeof(int), &fail);
+    net->ps = xcalloc(NP, sizeof(port_state), &fail);
     for (int b = 0; b < 2; b++) {
         /* past the signals, one scratch slot per router for its unconnected ports: routers
          * stepped on different threads (tb/threads.h) never write the same word */
@@ -91,11 +76,11 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->adaptive = all & ~rt->escape;
     for (size_t i = 0; i < NV; i++) net->ovc[i].credit = (uint8_t)rp->B;
     for (size_t i = 0; i < NP; i++) {
-        net->cred_ok[i] = all;
-        net->cred_full[i] = 0xFFFFFFFFu; /* never cleared on the local port: the sink needs no credits */
-        net->up[i] = net->down[i] = net->up_x[i] = net->down_x[i] = -1;
-        net->out_slot[i] = (int)NP + t->N + (int)(i / (size_t)t->P); /* the router's scratch */
-        net->cr_slot[i] = (int)NP + (int)(i / (size_t)t->P);          /* the router's scratch */
+        net->ps[i].cred_ok = all;
+        net->ps[i].cred_full = 0xFFFFFFFFu; /* never cleared on the local port: the sink needs no credits */
+        net->up[i] = net->down[i] = net->ps[i].up_x = net->ps[i].down_x = -1;
+        net->ps[i].out_slot = (int)NP + t->N + (int)(i / (size_t)t->P); /* the router's scratch */
+        net->ps[i].cr_slot = (int)NP + (int)(i / (size_t)t->P);          /* the router's scratch */
     }
     for (int b = 0; b < 2; b++) {
         for (size_t i = 0; i < NP + 2 * (size_t)t->N; i++) net->in[b][i].vc = -1;
@@ -105,14 +90,14 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
             int y = t->nbr[x * t->Pn + p];
             if (y < 0) continue;
             /* output port p of x feeds input port p of y; y returns credits to x's port p */
-            net->down[x * t->P + p] = net->out_slot[x * t->P + p] = y * t->P + p;
-            net->up[y * t->P + p] = net->cr_slot[y * t->P + p] = x * t->P + p;
-            net->down_x[x * t->P + p] = y;
-            net->up_x[y * t->P + p] = x;
+            net->down[x * t->P + p] = net->ps[x * t->P + p].out_slot = y * t->P + p;
+            net->up[y * t->P + p] = net->ps[y * t->P + p].cr_slot = x * t->P + p;
+            net->ps[x * t->P + p].down_x = y;
+            net->ps[y * t->P + p].up_x = x;
         }
-        net->out_slot[x * t->P + t->Pn] = (int)NP + x;
-        net->cr_slot[x * t->P + t->Pn] = x * t->P + t->Pn;
-        net->cred_ok[x * t->P + t->Pn] = 0xFFFFFFFFu; /* the sink needs no credits */
+        net->ps[x * t->P + t->Pn].out_slot = (int)NP + x;
+        net->ps[x * t->P + t->Pn].cr_slot = x * t->P + t->Pn;
+        net->ps[x * t->P + t->Pn].cred_ok = 0xFFFFFFFFu; /* the sink needs no credits */
         net->lfsr_pos[x] = lfsr_position(lfsr_seed(rp->seed, x));
     }
     return 0;
@@ -120,11 +105,9 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
 
 void network_free(network *net)
 {
-    void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->wait_start, net->rc_valid, net->blocked, net->waiters, net->ob,
-                    net->ovc, net->ovc_since, net->ib_ne, net->ivc_act, net->ob_ne, net->ob_full,
-                    net->ovc_busy, net->cred_ok, net->cred_full, net->link_ptr, net->va_ptr, net->lfsr_pos, net->up,
-                    net->down, net->stalled, net->moved, net->ovc_owner, net->chan_flits, net->in[0], net->in[1], net->cr[0],
-                    net->cr[1], net->rs, net->down_x, net->up_x, net->out_slot, net->cr_slot};
+    void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->wait_start, net->waiters, net->ob, net->ovc,
+                    net->ovc_since, net->lfsr_pos, net->up, net->down, net->moved, net->ovc_owner, net->chan_flits,
+                    net->in[0], net->in[1], net->cr[0], net->cr[1], net->rs, net->ps};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++) free(ptrs[i]);
     memset(net, 0, sizeof *net);
 }
@@ -144,7 +127,18 @@ static inline int rr_pick(uint32_t m, int ptr)
  * mask bit and a credit counter is its cred_ok bit, and for any other depths. */
 #define HOT static inline __attribute__((always_inline))
 
-HOT void ib_push(network *net, int iv, int port_idx, int v, flit_t f, const int B)
+/* what one router's step works with, read from the network once: a store to a 32-bit
+ * mask may alias the network's int fields, which would make every later use reload them */
+typedef struct {
+    network *net;
+    port_state *ps;          /* the router's ports, ps[p] */
+    router_sum *r;
+    int x, rp, P, Pn, V, cur, prv, conc, measure;
+    uint32_t adaptive;
+    uint64_t t;
+} rstep;
+
+HOT void ib_push(network *net, port_state *p, int iv, int v, flit_t f, const int B)
 {
     if (B == 1) {
         net->ib[iv] = f;
@@ -155,7 +149,7 @@ HOT void ib_push(network *net, int iv, int port_idx, int v, flit_t f, const int 
         net->ib[(size_t)iv * B + slot] = f;
         is->cnt++;
     }
-    net->ib_ne[port_idx] |= 1u << v;
+    p->ib_ne |= 1u << v;
 }
 
 HOT flit_t ib_front(const network *net, int iv, const int B)
@@ -163,26 +157,23 @@ HOT flit_t ib_front(const network *net, int iv, const int B)
     return B == 1 ? net->ib[iv] : net->ib[(size_t)iv * B + net->ivc[iv].head];
 }
 
-HOT flit_t ib_pop(network *net, int iv, int port_idx, int v, const int B)
+HOT flit_t ib_pop(network *net, port_state *p, int iv, int v, const int B)
 {
     if (B == 1) {
-        net->ib_ne[port_idx] &= ~(1u << v);
+        p->ib_ne &= ~(1u << v);
         return net->ib[iv];
     }
     ivc_state *is = &net->ivc[iv];
     flit_t f = net->ib[(size_t)iv * B + is->head];
     is->head = (uint8_t)(is->head + 1 == B ? 0 : is->head + 1);
-    if (--is->cnt == 0) net->ib_ne[port_idx] &= ~(1u << v);
+    if (--is->cnt == 0) p->ib_ne &= ~(1u << v);
     return f;
 }
 
 /* the OVC's buffer is full: for Bo = 1 that is its non-empty bit */
-HOT uint32_t ob_full_mask(const network *net, int port_idx, const int Bo)
-{
-    return Bo == 1 ? net->ob_ne[port_idx] : net->ob_full[port_idx];
-}
+HOT uint32_t ob_full_mask(const port_state *p, const int Bo) { return Bo == 1 ? p->ob_ne : p->ob_full; }
 
-HOT void ob_push(network *net, int ov, int port_idx, int w, flit_t f, const int Bo)
+HOT void ob_push(network *net, port_state *p, int ov, int w, flit_t f, const int Bo)
 {
     if (Bo == 1) {
         net->ob[ov] = f;
@@ -191,26 +182,26 @@ HOT void ob_push(network *net, int ov, int port_idx, int w, flit_t f, const int 
         int slot = os->head + os->cnt;
         if (slot >= Bo) slot -= Bo;
         net->ob[(size_t)ov * Bo + slot] = f;
-        if (++os->cnt == Bo) net->ob_full[port_idx] |= 1u << w;
+        if (++os->cnt == Bo) p->ob_full |= 1u << w;
     }
-    net->ob_ne[port_idx] |= 1u << w;
+    p->ob_ne |= 1u << w;
 }
 
 /* pops the head of an OVC's output buffer; *was_full tells whether it was full */
-HOT flit_t ob_pop(network *net, int ov, int port_idx, int w, int *was_full, const int Bo)
+HOT flit_t ob_pop(network *net, port_state *p, int ov, int w, int *was_full, const int Bo)
 {
     const uint32_t bit = 1u << w;
     if (Bo == 1) {
         *was_full = 1;
-        net->ob_ne[port_idx] &= ~bit;
+        p->ob_ne &= ~bit;
         return net->ob[ov];
     }
     ovc_state *os = &net->ovc[ov];
     flit_t f = net->ob[(size_t)ov * Bo + os->head];
     os->head = (uint8_t)(os->head + 1 == Bo ? 0 : os->head + 1);
-    if (--os->cnt == 0) net->ob_ne[port_idx] &= ~bit;
-    *was_full = (net->ob_full[port_idx] & bit) != 0;
-    net->ob_full[port_idx] &= ~bit;
+    if (--os->cnt == 0) p->ob_ne &= ~bit;
+    *was_full = (p->ob_full & bit) != 0;
+    p->ob_full &= ~bit;
     return f;
 }
 
@@ -218,112 +209,162 @@ HOT flit_t ob_pop(network *net, int ov, int port_idx, int w, int *was_full, cons
  * summarize so that the stages visit only ports with work: a stage recomputes the bit of
  * each port it visits, and elsewhere a change that can only set a bit sets it. */
 HOT void set_bit(uint32_t *m, int k, int on) { *m = (*m & ~(1u << k)) | ((uint32_t)(on != 0) << k); }
+HOT void sum_va(router_sum *r, const port_state *p, int i) { set_bit(&r->va, i, p->ib_ne & ~p->ivc_act & ~p->blocked); }
+HOT void sum_sw(router_sum *r, const port_state *p, int i) { set_bit(&r->sw, i, p->ivc_act & p->ib_ne & ~p->stalled); }
+HOT void sum_la(router_sum *r, const port_state *p, int o) { set_bit(&r->la, o, p->ob_ne & p->cred_ok); }
 
-HOT void sum_va(network *net, int x, int i)
+/* tells a neighbour that its port k has something in buffer [cur] (its word: atomic
+ * when routers step on several threads) */
+HOT void mark(int conc, uint32_t *word, int k)
 {
-    const int pi = x * net->P + i;
-    set_bit(&net->rs[x].va, i, net->ib_ne[pi] & ~net->ivc_act[pi] & ~net->blocked[pi]);
-}
-
-HOT void sum_sw(network *net, int x, int i)
-{
-    const int pi = x * net->P + i;
-    set_bit(&net->rs[x].sw, i, net->ivc_act[pi] & net->ib_ne[pi] & ~net->stalled[pi]);
-}
-
-HOT void sum_la(network *net, int x, int o)
-{
-    const int po = x * net->P + o;
-    set_bit(&net->rs[x].la, o, net->ob_ne[po] & net->cred_ok[po]);
-}
-
-/* tells router y that its port k has something in buffer [cur] (a neighbour's word:
- * atomic when routers step on several threads) */
-HOT void mark(network *net, uint32_t *word, int k)
-{
-    if (net->concurrent) __atomic_fetch_or(word, 1u << k, __ATOMIC_RELAXED);
+    if (conc) __atomic_fetch_or(word, 1u << k, __ATOMIC_RELAXED);
     else *word |= 1u << k;
 }
 
 /* an OVC of port o becomes free (released, or its last credit back): the heads waiting on o try again */
-HOT void wake_waiters(network *net, int x, int o)
+HOT void wake_waiters(const rstep *s, int o)
 {
-    const int P = net->P;
-    uint32_t *wt = &net->waiters[(x * P + o) * P];
+    const int P = s->P;
+    uint32_t *wt = &s->net->waiters[(s->rp + o) * P];
     for (int i = 0; i < P; i++) {
         if (!wt[i]) continue;
-        net->blocked[x * P + i] &= ~wt[i];
+        s->ps[i].blocked &= ~wt[i];
         wt[i] = 0;
-        sum_va(net, x, i);
+        sum_va(s->r, &s->ps[i], i);
     }
 }
 
-/* takes in the flits and credits driven to x in cycle t-1.
- * The neighbours marked their slots (arr_in, arr_cr); the source's slot is read. */
-HOT void absorb(network *net, int x, int prv, const int B)
+/* takes in the flits and credits driven to x in cycle t-1: the neighbours marked their
+ * slots (arr_in, arr_cr); the source's slot is read */
+HOT void absorb(const rstep *s, const int B)
 {
-    const int P = net->P, V = net->V, Pn = net->Pn;
-    const link_sig *in = &net->in[prv][x * P];
-    const uint32_t *cr = &net->cr[prv][x * P];
-    uint32_t fm = net->rs[x].arr_in[prv], cm = net->rs[x].arr_cr[prv];
-    if (fm) net->rs[x].arr_in[prv] = 0;
-    if (cm) net->rs[x].arr_cr[prv] = 0;
-    fm |= (uint32_t)(in[Pn].vc >= 0) << Pn;
+    network *net = s->net;
+    router_sum *r = s->r;
+    const int V = s->V, rp = s->rp, prv = s->prv;
+    const link_sig *in = &net->in[prv][rp];
+    const uint32_t *cr = &net->cr[prv][rp];
+    uint32_t fm = r->arr_in[prv], cm = r->arr_cr[prv];
+    r->arr_in[prv] = r->arr_cr[prv] = 0;
+    fm |= (uint32_t)(in[s->Pn].vc >= 0) << s->Pn;
     for (uint32_t m = fm; m; m &= m - 1) {
-        const int i = ctz32(m), v = in[i].vc, pi = x * P + i;
+        const int i = ctz32(m), v = in[i].vc;
+        port_state *p = &s->ps[i];
         const uint32_t bit = 1u << v;
-        ib_push(net, pi * V + v, pi, v, in[i].flit, B);
+        ib_push(net, p, (rp + i) * V + v, v, in[i].flit, B);
         /* a flit for a waiting VC: a head to allocate unless one already blocked there;
-         * for an active one: a flit to send unless the VC is stalled */
-        if (!(net->ivc_act[pi] & bit)) {
-            if (!(net->blocked[pi] & bit)) net->rs[x].va |= 1u << i;
-        } else if (!(net->stalled[pi] & bit)) {
-            net->rs[x].sw |= 1u << i;
-        }
+         * for an active one: a flit to send unless the VC is stalled (no branches: the
+         * outcomes are data, a mispredicted branch costs more than the arithmetic) */
+        r->va |= (uint32_t)((~p->ivc_act & ~p->blocked & bit) != 0) << i;
+        r->sw |= (uint32_t)((p->ivc_act & ~p->stalled & bit) != 0) << i;
     }
     for (uint32_t m = cm; m; m &= m - 1) {
-        int o = ctz32(m);
+        const int o = ctz32(m);
+        port_state *p = &s->ps[o];
         uint32_t c = cr[o], full = c;
-        net->cred_ok[x * P + o] |= c;
-        if (net->ob_ne[x * P + o] & c) net->rs[x].la |= 1u << o;
+        p->cred_ok |= c;
+        r->la |= (uint32_t)((p->ob_ne & c) != 0) << o;
         if (B != 1) {
             full = 0;
             for (; c; c &= c - 1) {
                 int w = ctz32(c);
-                full |= (uint32_t)(++net->ovc[(x * P + o) * V + w].credit == B) << w;
+                full |= (uint32_t)(++net->ovc[(rp + o) * V + w].credit == B) << w;
             }
-            net->cred_full[x * P + o] |= full;
+            p->cred_full |= full;
         }
         /* §5.1: an adaptive OVC becomes free when its last credit is back */
-        if (full & net->adaptive & ~net->ovc_busy[x * P + o]) wake_waiters(net, x, o);
+        if (full & s->adaptive & ~p->ovc_busy) wake_waiters(s, o);
     }
 }
 
-/* the flit slots of ports `ports` of x in buffer [cur] read "nothing" */
-HOT void clear_out(network *net, int x, int cur, uint32_t ports)
+/* the flit / credit slots of ports `ports` in buffer [cur] read "nothing" */
+HOT void clear_out(link_sig *in_cur, const port_state *ps, uint32_t ports)
 {
-    for (; ports; ports &= ports - 1) net->in[cur][net->out_slot[x * net->P + ctz32(ports)]].vc = -1;
+    for (; ports; ports &= ports - 1) in_cur[ps[ctz32(ports)].out_slot].vc = -1;
 }
 
-HOT void clear_cr(network *net, int x, int cur, uint32_t ports)
+HOT void clear_cr(uint32_t *cr_cur, const port_state *ps, uint32_t ports)
 {
-    for (; ports; ports &= ports - 1) net->cr[cur][net->cr_slot[x * net->P + ctz32(ports)]] = 0;
+    for (; ports; ports &= ports - 1) cr_cur[ps[ctz32(ports)].cr_slot] = 0;
 }
 
 /* an idle router's slots in buffer [cur] must read "nothing" */
 static void drive_idle(network *net, int x, int cur)
 {
-    clear_out(net, x, cur, net->rs[x].drv_out[cur]);
-    clear_cr(net, x, cur, net->rs[x].drv_cr[cur]);
-    net->rs[x].drv_out[cur] = net->rs[x].drv_cr[cur] = 0;
+    router_sum *r = &net->rs[x];
+    const port_state *ps = &net->ps[x * net->P];
+    clear_out(net->in[cur], ps, r->drv_out[cur]);
+    clear_cr(net->cr[cur], ps, r->drv_cr[cur]);
+    r->drv_out[cur] = r->drv_cr[cur] = 0;
 }
 
 /* §5.1: the OVCs of a port that cannot be allocated: busy ones, and adaptive ones whose
  * downstream input buffer still holds flits (a credit is out) */
-HOT uint32_t ovc_taken(const network *net, int port_idx, const int B)
+HOT uint32_t ovc_taken(const port_state *p, uint32_t adaptive, const int B)
 {
-    const uint32_t full = B == 1 ? net->cred_ok[port_idx] : net->cred_full[port_idx];
-    return net->ovc_busy[port_idx] | (net->adaptive & ~full);
+    const uint32_t full = B == 1 ? p->cred_ok : p->cred_full;
+    return p->ovc_busy | (adaptive & ~full);
+}
+
+/* one head's request (§5.1): 0 when it waits, else 1 with the OVC it picked in *o, *w.
+ * A head blocked on every candidate waits in `waiters` of its candidate ports. */
+HOT int va_request(const rstep *s, int i, int v, uint16_t lfsr, int *o_out, int *w_out, int *blocked, const int B)
+{
+    network *net = s->net;
+    const int P = s->P, V = s->V, rp = s->rp;
+    const int iv = (rp + i) * V + v;
+    const uint32_t bit = 1u << v;
+    port_state *pi = &s->ps[i];
+    uint32_t *c = &net->rc[(size_t)iv * ROUTE_LEVELS * P];
+    if (!(pi->rc_valid & bit)) {
+        route_cands rc;
+        route_candidates(net->rt, s->x, i, ib_front(net, iv, B), &rc);
+        uint32_t cp = 0;
+        for (int l = 0; l < ROUTE_LEVELS; l++)
+            for (int o = 0; o < P; o++) {
+                c[l * P + o] = rc.m[l][o];
+                cp |= (uint32_t)(rc.m[l][o] != 0) << o;
+            }
+        net->rc_ports[iv] = cp;
+        pi->rc_valid |= bit;
+        net->wait_start[iv] = s->t;
+    }
+    const uint32_t ports = net->rc_ports[iv];
+    uint32_t f[MAX_PORTS];
+    int count = 0, levels = ROUTE_LEVELS, gated = 0;
+    if (net->timeout && s->t - net->wait_start[iv] < (uint64_t)net->timeout) {
+        levels = 1; /* §5.1: level 1 only after the time-out */
+        for (uint32_t pm = ports; pm; pm &= pm - 1) gated |= c[P + ctz32(pm)] != 0;
+    }
+    for (int l = 0; l < levels && !count; l++)
+        for (uint32_t pm = ports; pm; pm &= pm - 1) {
+            int o = ctz32(pm);
+            f[o] = c[l * P + o] & ~ovc_taken(&s->ps[o], s->adaptive, B);
+            count += __builtin_popcount(f[o]);
+        }
+    if (!count) {
+        if (gated) return 0; /* the time-out will open level 1: try every cycle */
+        pi->blocked |= bit;
+        *blocked = 1;
+        for (uint32_t pm = ports; pm; pm &= pm - 1) net->waiters[(rp + ctz32(pm)) * P + i] |= bit;
+        return 0;
+    }
+    int idx = 0;
+    if (net->select == SELECT_RANDOM) {
+        uint32_t r = (uint32_t)(lfsr + (uint32_t)(i * V + v) * 0x9E37u) & 0xFFFFu;
+        idx = (int)((r * (uint32_t)count) >> 16);
+    }
+    int o = 0;
+    for (uint32_t pm = ports;; pm &= pm - 1) {
+        o = ctz32(pm);
+        int pc = __builtin_popcount(f[o]);
+        if (idx < pc) break;
+        idx -= pc;
+    }
+    uint32_t m = f[o];
+    while (idx--) m &= m - 1;
+    *o_out = o;
+    *w_out = ctz32(m);
+    return 1;
 }
 
 /* §5.1: route computation and VC allocation; grants take effect immediately (nothing
@@ -332,75 +373,25 @@ HOT uint32_t ovc_taken(const network *net, int port_idx, const int B)
  * the router, so they are computed once per head; and a head that found no free
  * candidate stays blocked until an OVC of one of its candidate ports is released (the
  * free set only grows through releases): it waits in `waiters` of those ports. */
-HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
+HOT void vc_alloc(const rstep *s, const int B)
 {
-    const int P = net->P, V = net->V, PV = P * V;
-    const int rp = x * P;
+    network *net = s->net;
+    router_sum *r = s->r;
+    const int V = s->V, PV = s->P * V, rp = s->rp;
     int win_q[MAX_PORTS], win_w[MAX_PORTS], win_d[MAX_PORTS];
-    uint32_t win_ports = 0, ports = net->rs[x].va;
-    if (!ports) return;
+    uint32_t win_ports = 0;
     uint16_t lfsr = 0;
-    if (net->select == SELECT_RANDOM) lfsr = lfsr_at(net->lfsr_pos[x], t);
-    for (; ports; ports &= ports - 1) {
+    if (net->select == SELECT_RANDOM) lfsr = lfsr_at(net->lfsr_pos[s->x], s->t);
+    for (uint32_t ports = r->va; ports; ports &= ports - 1) {
         const int i = ctz32(ports);
-        uint32_t req = net->ib_ne[rp + i] & ~net->ivc_act[rp + i] & ~net->blocked[rp + i];
-        int newly_blocked = 0;
-        while (req) {
-            int v = ctz32(req);
-            req &= req - 1;
-            int iv = (rp + i) * V + v;
-            const uint32_t bit = 1u << v;
-            uint32_t *c = &net->rc[(size_t)iv * ROUTE_LEVELS * P];
-            if (!(net->rc_valid[rp + i] & bit)) {
-                route_cands rc;
-                route_candidates(net->rt, x, i, ib_front(net, iv, B), &rc);
-                uint32_t cp = 0;
-                for (int l = 0; l < ROUTE_LEVELS; l++)
-                    for (int o = 0; o < P; o++) {
-                        c[l * P + o] = rc.m[l][o];
-                        cp |= (uint32_t)(rc.m[l][o] != 0) << o;
-                    }
-                net->rc_ports[iv] = cp;
-                net->rc_valid[rp + i] |= bit;
-                net->wait_start[iv] = t;
-            }
-            uint32_t f[MAX_PORTS];
-            int count = 0, levels = ROUTE_LEVELS, gated = 0;
-            if (net->timeout && t - net->wait_start[iv] < (uint64_t)net->timeout) {
-                levels = 1; /* §5.1: level 1 only after the time-out */
-                for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1) gated |= c[P + ctz32(pm)] != 0;
-            }
-            for (int l = 0; l < levels && !count; l++)
-                for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1) {
-                    int o = ctz32(pm);
-                    f[o] = c[l * P + o] & ~ovc_taken(net, rp + o, B);
-                    count += __builtin_popcount(f[o]);
-                }
-            if (!count) {
-                if (gated) continue; /* the time-out will open level 1: try every cycle */
-                net->blocked[rp + i] |= bit;
-                newly_blocked = 1;
-                for (uint32_t pm = net->rc_ports[iv]; pm; pm &= pm - 1)
-                    net->waiters[(rp + ctz32(pm)) * P + i] |= bit;
-                continue;
-            }
+        const port_state *pi = &s->ps[i];
+        int blocked = 0;
+        for (uint32_t req = pi->ib_ne & ~pi->ivc_act & ~pi->blocked; req; req &= req - 1) {
+            const int v = ctz32(req);
+            int o, w;
+            if (!va_request(s, i, v, lfsr, &o, &w, &blocked, B)) continue;
             int q = i * V + v;
-            int idx = 0;
-            if (net->select == SELECT_RANDOM) {
-                uint32_t r = (uint32_t)(lfsr + (uint32_t)q * 0x9E37u) & 0xFFFFu;
-                idx = (int)((r * (uint32_t)count) >> 16);
-            }
-            int o = 0;
-            for (uint32_t pm = net->rc_ports[iv];; pm &= pm - 1) {
-                o = ctz32(pm);
-                int pc = __builtin_popcount(f[o]);
-                if (idx < pc) break;
-                idx -= pc;
-            }
-            uint32_t m = f[o];
-            while (idx--) m &= m - 1;
-            int w = ctz32(m);
-            int d = q - net->va_ptr[rp + o];
+            int d = q - s->ps[o].va_ptr;
             if (d < 0) d += PV;
             if (!(win_ports >> o & 1) || d < win_d[o]) {
                 win_q[o] = q;
@@ -409,132 +400,155 @@ HOT void vc_alloc(network *net, int x, uint64_t t, const int B)
                 win_ports |= 1u << o;
             }
         }
-        if (newly_blocked) sum_va(net, x, i);
+        if (blocked) sum_va(r, pi, i);
     }
     for (uint32_t pm = win_ports; pm; pm &= pm - 1) {
-        int o = ctz32(pm);
-        int q = win_q[o];
-        int i = q / V, v = q - i * V, w = win_w[o];
-        int iv = (rp + i) * V + v;
-        net->ivc_act[rp + i] |= 1u << v;
-        net->rc_valid[rp + i] &= ~(1u << v);
-        sum_va(net, x, i);
-        net->rs[x].sw |= 1u << i; /* its head waits in the buffer; an idle VC is never stalled */
+        const int o = ctz32(pm), q = win_q[o], i = q / V, v = q - i * V, w = win_w[o];
+        const int iv = (rp + i) * V + v;
+        port_state *pi = &s->ps[i], *po = &s->ps[o];
+        pi->ivc_act |= 1u << v;
+        pi->rc_valid &= ~(1u << v);
+        sum_va(r, pi, i);
+        r->sw |= 1u << i; /* its head waits in the buffer; an idle VC is never stalled */
         net->ivc[iv].oport = (uint8_t)o;
         net->ivc[iv].ovc = (uint8_t)w;
-        net->ovc_busy[rp + o] |= 1u << w;
+        po->ovc_busy |= 1u << w;
         net->ovc_owner[(rp + o) * V + w] = (uint16_t)q;
-        net->ovc_since[(rp + o) * V + w] = t;
-        net->va_ptr[rp + o] = (uint16_t)(q + 1 == PV ? 0 : q + 1);
+        net->ovc_since[(rp + o) * V + w] = s->t;
+        po->va_ptr = (uint16_t)(q + 1 == PV ? 0 : q + 1);
     }
 }
 
-/* §5.2: one flit per output port, round-robin among eligible VCs; returns the mask
- * of ports that drive a flit */
-HOT uint32_t link_arbitrate(network *net, int x, uint64_t t, int cur, net_counters *c, const int B, const int Bo)
+/* the statistics of a flit on network link o, VC w */
+HOT void count_hop(const rstep *s, net_counters *c, int o, int w)
 {
-    const int P = net->P, Pn = net->Pn, V = net->V, rp = x * P;
-    const uint32_t ports = net->rs[x].la;
+    c->flit_hops++;
+    if (s->measure) {
+        s->net->chan_flits[s->rp + o]++;
+        c->vc_flits[w]++;
+    }
+}
+
+/* an OVC released by its tail: the waiting heads, and its allocated time */
+HOT void release_ovc(const rstep *s, net_counters *c, port_state *po, int o, int w)
+{
+    po->ovc_busy &= ~(1u << w);
+    wake_waiters(s, o);
+    if (s->measure && o < s->Pn) {
+        uint64_t since = s->net->ovc_since[(s->rp + o) * s->V + w];
+        if (since < s->net->window_start) since = s->net->window_start;
+        c->vc_busy[w] += s->t + 1 - since;
+    }
+}
+
+/* §5.2: one flit per output port, round-robin among eligible VCs */
+HOT void link_arbitrate(const rstep *s, net_counters *c, const int B, const int Bo)
+{
+    network *net = s->net;
+    router_sum *r = s->r;
+    const int V = s->V, rp = s->rp, cur = s->cur;
+    link_sig *in_cur = net->in[cur];
+    const uint32_t ports = r->la;
     /* every port in `ports` drives a flit: the others' slots must read "nothing" */
-    clear_out(net, x, cur, net->rs[x].drv_out[cur] & ~ports);
-    net->rs[x].drv_out[cur] = ports;
+    clear_out(in_cur, s->ps, r->drv_out[cur] & ~ports);
+    r->drv_out[cur] = ports;
     for (uint32_t pm = ports; pm; pm &= pm - 1) {
         const int o = ctz32(pm);
-        uint32_t elig = net->ob_ne[rp + o] & net->cred_ok[rp + o];
-        int w = rr_pick(elig, net->link_ptr[rp + o]);
+        port_state *po = &s->ps[o];
+        const uint32_t elig = po->ob_ne & po->cred_ok;
+        const int w = rr_pick(elig, po->link_ptr), ov = (rp + o) * V + w;
         const uint32_t bit = 1u << w;
-        int ov = (rp + o) * V + w, was_full;
-        flit_t f = ob_pop(net, ov, rp + o, w, &was_full, Bo);
+        int was_full;
+        flit_t f = ob_pop(net, po, ov, w, &was_full, Bo);
         if (was_full) { /* the owner may move again */
-            int q = net->ovc_owner[ov], i = q / V;
+            const int q = net->ovc_owner[ov], i = q / V;
             const uint32_t vb = 1u << (q - i * V);
-            net->stalled[rp + i] &= ~vb;
-            if (net->ivc_act[rp + i] & net->ib_ne[rp + i] & vb) net->rs[x].sw |= 1u << i;
+            port_state *pi = &s->ps[i];
+            pi->stalled &= ~vb;
+            r->sw |= (uint32_t)((pi->ivc_act & pi->ib_ne & vb) != 0) << i;
         }
-        link_sig *s = &net->in[cur][net->out_slot[rp + o]];
-        s->flit = f;
-        s->vc = w;
-        net->link_ptr[rp + o] = (uint16_t)(w + 1 == V ? 0 : w + 1);
+        link_sig *sig = &in_cur[po->out_slot];
+        sig->flit = f;
+        sig->vc = w;
+        po->link_ptr = (uint16_t)(w + 1 == V ? 0 : w + 1);
+        if (o < s->Pn) {
+            const int y = po->down_x;
+            if (y >= 0) mark(s->conc, &net->rs[y].arr_in[cur], o);
+            if (B == 1 || --net->ovc[ov].credit == 0) po->cred_ok &= ~bit;
+            po->cred_full &= ~bit;
+            count_hop(s, c, o, w);
+        }
         /* one-slot buffers: w lost its flit, so the port keeps one with a credit unless w was its only one */
         if (B == 1 && Bo == 1) {
-            if (!(elig & ~bit)) net->rs[x].la &= ~(1u << o);
+            r->la &= ~((uint32_t)!(elig & ~bit) << o);
+        } else {
+            sum_la(r, po, o);
         }
-        if (o < Pn) {
-            const int y = net->down_x[rp + o];
-            if (y >= 0) mark(net, &net->rs[y].arr_in[cur], o);
-            if (B == 1 || --net->ovc[ov].credit == 0) net->cred_ok[rp + o] &= ~bit;
-            net->cred_full[rp + o] &= ~bit;
-            c->flit_hops++;
-            if (net->measure) {
-                net->chan_flits[rp + o]++;
-                c->vc_flits[w]++;
-            }
-        }
-        if (B != 1 || Bo != 1) sum_la(net, x, o);
-        if (flit_is_tail(f)) {
-            net->ovc_busy[rp + o] &= ~bit;
-            wake_waiters(net, x, o);
-            if (net->measure && o < Pn) {
-                uint64_t since = net->ovc_since[ov];
-                if (since < net->window_start) since = net->window_start;
-                c->vc_busy[w] += t + 1 - since;
-            }
-        }
+        if (flit_is_tail(f)) release_ovc(s, c, po, o, w);
     }
     c->moves += (uint64_t)__builtin_popcount(ports);
-    return ports;
 }
 
-/* §5.3 and the credit wires of §5.4; returns the ports that returned credits (non-zero: drove) */
-HOT uint32_t switch_traverse(network *net, int x, int cur, net_counters *c, const int B, const int Bo)
+/* §5.3 for input port i: its VCs with a flit and room move one flit each; returns them */
+HOT uint32_t switch_port(const rstep *s, int i, const int B, const int Bo)
 {
-    const int P = net->P, V = net->V, Pn = net->Pn, rp = x * P;
+    network *net = s->net;
+    router_sum *r = s->r;
+    const int V = s->V, rp = s->rp;
+    port_state *pi = &s->ps[i];
+    uint32_t moved = 0;
+    for (uint32_t m = pi->ivc_act & pi->ib_ne & ~pi->stalled; m; m &= m - 1) {
+        const int v = ctz32(m), iv = (rp + i) * V + v;
+        const int o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
+        port_state *po = &s->ps[o];
+        if (ob_full_mask(po, Bo) >> w & 1) {
+            pi->stalled |= 1u << v;
+            continue;
+        }
+        flit_t f = ib_pop(net, pi, iv, v, B);
+        if (flit_is_head(f)) f = route_update(net->rt, s->x, f, o, w);
+        ob_push(net, po, (rp + o) * V + w, w, f, Bo);
+        if (flit_is_tail(f)) {
+            pi->ivc_act &= ~(1u << v);
+            /* the next message's head (B > 1) waits to be allocated: an active VC is never blocked */
+            if (B != 1 && (pi->ib_ne >> v & 1)) r->va |= 1u << i;
+        } else if (ob_full_mask(po, Bo) >> w & 1) {
+            /* the buffer it just filled has no room until the link pops it: stalled
+             * now rather than found full on the next visit (the same moves) */
+            pi->stalled |= 1u << v;
+        }
+        r->la |= (po->cred_ok >> w & 1) << o;
+        moved |= 1u << v;
+    }
+    /* with one-slot input buffers every VC visited moved (its buffer is empty) or stalled */
+    if (B == 1) r->sw &= ~(1u << i);
+    else sum_sw(r, pi, i);
+    return moved;
+}
+
+/* §5.3 and the credit wires of §5.4 */
+HOT void switch_traverse(const rstep *s, net_counters *c, const int B, const int Bo)
+{
+    network *net = s->net;
+    router_sum *r = s->r;
+    const int cur = s->cur;
+    uint32_t *cr_cur = net->cr[cur];
     uint32_t drove = 0;
     int nmoved = 0;
-    for (uint32_t ports = net->rs[x].sw; ports; ports &= ports - 1) {
+    for (uint32_t ports = r->sw; ports; ports &= ports - 1) {
         const int i = ctz32(ports);
-        uint32_t m = net->ivc_act[rp + i] & net->ib_ne[rp + i] & ~net->stalled[rp + i], moved = 0;
-        while (m) {
-            int v = ctz32(m);
-            m &= m - 1;
-            int iv = (rp + i) * V + v;
-            int o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
-            if (ob_full_mask(net, rp + o, Bo) >> w & 1) {
-                net->stalled[rp + i] |= 1u << v;
-                continue;
-            }
-            flit_t f = ib_pop(net, iv, rp + i, v, B);
-            if (flit_is_head(f)) f = route_update(net->rt, x, f, o, w);
-            ob_push(net, (rp + o) * V + w, rp + o, w, f, Bo);
-            if (flit_is_tail(f)) {
-                net->ivc_act[rp + i] &= ~(1u << v);
-                /* the next message's head (B > 1) waits to be allocated: an active VC is never blocked */
-                if (B != 1 && (net->ib_ne[rp + i] >> v & 1)) net->rs[x].va |= 1u << i;
-            } else if (ob_full_mask(net, rp + o, Bo) >> w & 1) {
-                /* the buffer it just filled has no room until the link pops it: stalled
-                 * now rather than found full on the next visit (the same moves) */
-                net->stalled[rp + i] |= 1u << v;
-            }
-            if (net->cred_ok[rp + o] >> w & 1) net->rs[x].la |= 1u << o;
-            moved |= 1u << v;
-        }
-        /* with one-flit input buffers every VC of m moved (its buffer is empty) or stalled */
-        if (B == 1) net->rs[x].sw &= ~(1u << i);
-        else sum_sw(net, x, i);
+        const uint32_t moved = switch_port(s, i, B, Bo);
         if (!moved) continue;
-        net->cr[cur][net->cr_slot[rp + i]] = moved;
-        if (i < Pn) {
-            const int y = net->up_x[rp + i];
-            if (y >= 0) mark(net, &net->rs[y].arr_cr[cur], i);
-        }
-        net->moved[rp + i] |= moved;
+        const port_state *pi = &s->ps[i];
+        cr_cur[pi->cr_slot] = moved;
+        if (i < s->Pn && pi->up_x >= 0) mark(s->conc, &net->rs[pi->up_x].arr_cr[cur], i);
+        net->moved[s->rp + i] |= moved;
         drove |= 1u << i;
         nmoved += __builtin_popcount(moved);
     }
-    clear_cr(net, x, cur, net->rs[x].drv_cr[cur] & ~drove);
-    net->rs[x].drv_cr[cur] = drove;
+    clear_cr(cr_cur, s->ps, r->drv_cr[cur] & ~drove);
+    r->drv_cr[cur] = drove;
     c->moves += (uint64_t)nmoved;
-    return drove;
 }
 
 /* no stage has work (the slots it drove two cycles ago still need clearing) */
@@ -542,16 +556,18 @@ HOT int stages_idle(const router_sum *r) { return !(r->va | r->sw | r->la); }
 
 HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, const int Bo)
 {
-    const int cur = (int)(t & 1), prv = cur ^ 1;
-    absorb(net, x, prv, B);
+    const int P = net->P, cur = (int)(t & 1);
+    const rstep s = {net,         &net->ps[x * P], &net->rs[x], x,     x * P,         P, net->Pn, net->V, cur,
+                     cur ^ 1,     net->concurrent, net->measure, net->adaptive, t};
+    absorb(&s, B);
     /* with no port to visit the stages would change nothing but the driven slots */
-    if (stages_idle(&net->rs[x])) {
-        if (net->rs[x].drv_out[cur] | net->rs[x].drv_cr[cur]) drive_idle(net, x, cur);
+    if (stages_idle(s.r)) {
+        if (s.r->drv_out[cur] | s.r->drv_cr[cur]) drive_idle(net, x, cur);
         return;
     }
-    vc_alloc(net, x, t, B);
-    link_arbitrate(net, x, t, cur, c, B, Bo);
-    switch_traverse(net, x, cur, c, B, Bo);
+    if (s.r->va) vc_alloc(&s, B);
+    link_arbitrate(&s, c, B, Bo);
+    switch_traverse(&s, c, B, Bo);
 }
 
 /* nothing arrived and no stage has work: the step would only clear driven slots */
@@ -594,7 +610,7 @@ int network_ib_count(const network *net, int iv)
 {
     if (net->B == 1) {
         int port_idx = iv / net->V, v = iv % net->V;
-        return (int)(net->ib_ne[port_idx] >> v & 1);
+        return (int)(net->ps[port_idx].ib_ne >> v & 1);
     }
     return net->ivc[iv].cnt;
 }
@@ -612,7 +628,7 @@ static long router_flits(const network *net, int x)
         const int pi = x * net->P + p;
         for (int v = 0; v < net->V; v++) {
             s += network_ib_count(net, pi * net->V + v);
-            s += net->Bo == 1 ? (long)(net->ob_ne[pi] >> v & 1) : net->ovc[pi * net->V + v].cnt;
+            s += net->Bo == 1 ? (long)(net->ps[pi].ob_ne >> v & 1) : net->ovc[pi * net->V + v].cnt;
         }
     }
     return s;
@@ -651,7 +667,7 @@ void network_close_window(network *net, uint64_t t_end)
     if (!net->measure) return; /* the window never opened */
     for (int x = 0; x < net->N; x++)
         for (int o = 0; o < net->Pn; o++) {
-            uint32_t m = net->ovc_busy[x * net->P + o];
+            uint32_t m = net->ps[x * net->P + o].ovc_busy;
             while (m) {
                 int w = ctz32(m);
                 m &= m - 1;

@@ -41,6 +41,30 @@ typedef struct {
     uint64_t vc_busy[MAX_VCS];   /* in-window cycles network OVCs of an index were allocated */
 } net_counters;
 
+/* the registers and wiring of one router port (x, p), packed so that a port's state is
+ * one cache line: index x*P + p. Masks have one bit per VC. */
+typedef struct {
+    /* input side (input port p) */
+    uint32_t ib_ne;      /* input VC FIFO non-empty */
+    uint32_t ivc_act;    /* input VC active (owns an output VC) */
+    uint32_t blocked;    /* hint: the head found no free candidate when last tried */
+    uint32_t stalled;    /* hint: the active input VC's output buffer was full */
+    uint32_t rc_valid;   /* the head's candidates are cached in rc */
+    /* output side (output port p) */
+    uint32_t ob_ne, ob_full; /* output VC FIFO non-empty / full */
+    uint32_t ovc_busy;   /* output VC allocated */
+    uint32_t cred_ok;    /* output VC has a credit */
+    uint32_t cred_full;  /* credit == B: the downstream input buffer is empty (B > 1; B = 1 uses cred_ok) */
+    /* not char types: their stores would make the compiler reload every field */
+    uint16_t link_ptr, va_ptr;  /* round-robin pointers of link arbitration and VC allocation */
+    /* wiring, precomputed */
+    int32_t out_slot;    /* `in` slot output port p drives (unconnected: the router's scratch slot) */
+    int32_t cr_slot;     /* `cr` slot input port p drives (unconnected: the router's scratch slot) */
+    int32_t down_x;      /* the router output port p feeds, or -1 (also for the ejection port) */
+    int32_t up_x;        /* the router input port p returns credits to, or -1 (also for the source) */
+    uint32_t pad;        /* 64 bytes: a port is one aligned line, its index a shift */
+} port_state;
+
 /* a router's port masks that let the step skip idle routers, ports and stages */
 typedef struct {
     uint32_t va;             /* input ports with a head to allocate: ib_ne & ~ivc_act & ~blocked */
@@ -77,19 +101,12 @@ typedef struct {
     flit_t *ob;          /* [NOV*Bo] */
     ovc_state *ovc;      /* [NOV] */
     uint64_t *ovc_since; /* cycle of allocation, for VC-usage statistics */
-    /* per (x, port) VC masks */
-    uint32_t *ib_ne, *ivc_act, *ob_ne, *ob_full, *ovc_busy, *cred_ok;
-    uint32_t *cred_full; /* credit == B: the downstream input buffer is empty (B > 1; B = 1 uses cred_ok) */
+    port_state *ps;      /* [N*P] per (x, port): its VC masks, pointers and wiring */
     uint32_t adaptive;   /* the routing's VCs outside its escape set: allocated only with cred_full (§5.1) */
-    uint32_t *rc_valid;  /* the head's candidates are cached in rc */
-    uint32_t *blocked;   /* the head found no free candidate when last tried */
     uint32_t *waiters;   /* [N*P*P] (x, output port o, input port i): blocked heads of i with
                           * candidates on o; a release on o unblocks them */
-    uint16_t *link_ptr;  /* not a char type: its stores would make the compiler reload every field */
-    uint16_t *va_ptr;
     uint32_t *lfsr_pos;  /* [N] */
 
-    uint32_t *stalled;   /* [N*P] hint: the active IVC's output buffer was full */
     uint32_t *moved;     /* [N*P] IVCs that sent a flit through the crossbar since the last
                           * network_find_stuck */
     uint16_t *ovc_owner; /* [NOV] i*V + v of the IVC that owns the OVC */
@@ -99,9 +116,6 @@ typedef struct {
                           * the local port -> slot N*P + x (the ejection channel) */
     int *up;             /* [N*P] input port i of x -> slot x'*P + i of `cr` (sender's output port);
                           * the local port -> slot x*P + Pn (the source's credits) */
-
-    int *out_slot;       /* [N*P] `in` slot output port o of x drives (unconnected: a scratch slot) */
-    int *cr_slot;        /* [N*P] `cr` slot input port i of x drives (unconnected: a scratch slot) */
 
     /* signals, double-buffered by cycle parity; each is indexed by the module that
      * reads it, so a router absorbs one contiguous row:
@@ -116,8 +130,6 @@ typedef struct {
      * §5.6), one cache line per router: each mask equals what it summarizes
      * (c_model/invariants.c checks) */
     router_sum *rs;          /* [N] */
-    int *down_x;             /* [N*P] the router output port o of x feeds, or -1 (and the ejection port) */
-    int *up_x;               /* [N*P] the router input port i of x returns credits to, or -1 (and the source) */
     int concurrent;          /* routers step on several threads (set by the caller) */
 
     /* statistics gathered by the routers */

@@ -87,7 +87,7 @@ static uint32_t cr_slot(const network *net, int x, int i, int b)
 /* The model keeps one-slot FIFOs and 0..1 credit counters as mask bits (network.h) */
 static int ob_count(const network *net, int x, int o, int w)
 {
-    return net->Bo == 1 ? (int)(net->ob_ne[x * net->P + o] >> w & 1) : net->ovc[(x * net->P + o) * net->V + w].cnt;
+    return net->Bo == 1 ? (int)(net->ps[x * net->P + o].ob_ne >> w & 1) : net->ovc[(x * net->P + o) * net->V + w].cnt;
 }
 
 static flit_t ob_front(const network *net, int ov)
@@ -98,7 +98,7 @@ static flit_t ob_front(const network *net, int ov)
 static int credit_of(const network *net, int x, int o, int w)
 {
     if (o == net->Pn) return net->B; /* the ejection port has no credits: the RTL counter stays at B */
-    return net->B == 1 ? (int)(net->cred_ok[x * net->P + o] >> w & 1) : net->ovc[(x * net->P + o) * net->V + w].credit;
+    return net->B == 1 ? (int)(net->ps[x * net->P + o].cred_ok >> w & 1) : net->ovc[(x * net->P + o) * net->V + w].credit;
 }
 
 static uint64_t sig_valid(const link_sig *l) { return l && l->vc >= 0; }
@@ -116,7 +116,7 @@ static void sample(vcd_writer *w, const network *net, uint64_t t, int b)
         int arriving = in->vc == s->b;
         switch (s->kind) {
         case S_LFSR: s->st = lfsr_at(net->lfsr_pos[x], t); break;
-        case S_ACTIVE: s->st = net->ivc_act[x * P + s->a] >> s->b & 1; break;
+        case S_ACTIVE: s->st = net->ps[x * P + s->a].ivc_act >> s->b & 1; break;
         case S_OPORT: s->st = net->ivc[iv].oport; break;
         case S_OVC: s->st = net->ivc[iv].ovc; break;
         case S_IB_CNT: s->st = (uint64_t)network_ib_count(net, iv) + (uint64_t)arriving; break;
@@ -125,11 +125,11 @@ static void sample(vcd_writer *w, const network *net, uint64_t t, int b)
             s->st = network_ib_count(net, iv) == 0 && arriving ? in->flit : network_ib_front(net, iv);
             break;
         case S_REQ:
-            s->st = !(net->ivc_act[x * P + s->a] >> s->b & 1) && (network_ib_count(net, iv) + arriving) > 0;
+            s->st = !(net->ps[x * P + s->a].ivc_act >> s->b & 1) && (network_ib_count(net, iv) + arriving) > 0;
             break;
-        case S_VA_PTR: s->st = net->va_ptr[x * P + s->a]; break;
-        case S_LINK_PTR: s->st = net->link_ptr[x * P + s->a]; break;
-        case S_BUSY: s->st = net->ovc_busy[x * P + s->a] >> s->b & 1; break;
+        case S_VA_PTR: s->st = net->ps[x * P + s->a].va_ptr; break;
+        case S_LINK_PTR: s->st = net->ps[x * P + s->a].link_ptr; break;
+        case S_BUSY: s->st = net->ps[x * P + s->a].ovc_busy >> s->b & 1; break;
         case S_CREDIT:
             s->st = (uint64_t)credit_of(net, x, s->a, s->b);
             if (s->a < net->Pn) s->st += net->cr[b][x * P + s->a] >> s->b & 1;
@@ -249,7 +249,7 @@ void vcd_cycle(vcd_writer *w, const network *net, uint64_t t)
         memset(w->gnt, 0, (size_t)net->N * PV);
         for (int x = 0; x < net->N; x++)
             for (int j = 0; j < PV; j++)
-                if (!w->s[w->busy_sig[x * PV + j]].st && (net->ovc_busy[x * P + j / V] >> (j % V) & 1))
+                if (!w->s[w->busy_sig[x * PV + j]].st && (net->ps[x * P + j / V].ovc_busy >> (j % V) & 1))
                     w->gnt[x * PV + net->ovc_owner[x * PV + j]] = 1;
         int force = !w->started;
         if (force) fprintf(w->f, "#%llu\n$dumpvars\n", (unsigned long long)(10 * t));

@@ -331,22 +331,22 @@ static void invariants_fire_on_broken_state(void **st)
     found = 0;
     for (int i = 0; i < N * P && !found; i++)
         for (int v = 0; v < V && !found; v++)
-            if (net->ivc_act[i] >> v & 1) {
+            if (net->ps[i].ivc_act >> v & 1) {
                 int x = i / P, o = net->ivc[i * V + v].oport, w = net->ivc[i * V + v].ovc;
-                net->ovc_busy[x * P + o] &= ~(1u << w);
+                net->ps[x * P + o].ovc_busy &= ~(1u << w);
                 expect_broken(net, t, "which it does not own", "but is free"); /* whichever side is checked first */
-                net->ovc_busy[x * P + o] |= 1u << w;
+                net->ps[x * P + o].ovc_busy |= 1u << w;
                 found = 1;
             }
     assert_true(found);
     /* a stalled hint on an idle input VC */
-    net->stalled[3 * P] |= 1u << 3;
+    net->ps[3 * P].stalled |= 1u << 3;
     expect_broken(net, t, "is marked stalled", NULL);
-    net->stalled[3 * P] &= ~(1u << 3);
+    net->ps[3 * P].stalled &= ~(1u << 3);
     /* a blocked hint without cached candidates */
-    net->blocked[3 * P] |= 1u << 3;
+    net->ps[3 * P].blocked |= 1u << 3;
     expect_broken(net, t, "blocked without cached candidates", NULL);
-    net->blocked[3 * P] &= ~(1u << 3);
+    net->ps[3 * P].blocked &= ~(1u << 3);
     /* §5.1: an adaptive VC's input buffer holding a tail and the next message's head
      * (router 0's upstream routers are checked after it, so this is the first break) */
     {
@@ -358,9 +358,9 @@ static void invariants_fire_on_broken_state(void **st)
         net->ib[iv * 2 + 1] = flit_make_head(&ns.fl, 0, 1, 1, 0, 0);
         net->ivc[iv].head = 0;
         net->ivc[iv].cnt = 2;
-        net->ib_ne[0] |= 1u << 3;
+        net->ps[0].ib_ne |= 1u << 3;
         expect_broken(net, t, "holds flits of two messages", NULL);
-        net->ib_ne[0] &= ~(1u << 3);
+        net->ps[0].ib_ne &= ~(1u << 3);
         net->ivc[iv].cnt = 0;
         net->adaptive = keep;
     }
@@ -376,9 +376,9 @@ static void invariants_fire_on_broken_state(void **st)
         }
     assert_true(found);
     /* a port with a head to allocate missing from va_ports */
-    net->ib_ne[2 * P] |= 1u << 1;
+    net->ps[2 * P].ib_ne |= 1u << 1;
     expect_broken(net, t, "kept mask va", "non-empty bit");
-    net->ib_ne[2 * P] &= ~(1u << 1);
+    net->ps[2 * P].ib_ne &= ~(1u << 1);
     assert_int_equal(network_check(net, t, err, sizeof err), 0);
     net_setup_free(&ns);
 }
