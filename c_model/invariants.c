@@ -26,29 +26,35 @@ static uint32_t taken(const network *net, int port_idx)
     return net->ps[port_idx].ovc_busy | (net->adaptive & ~full);
 }
 
-/* the masks the step keeps to skip idle ports (network.h): each equals what it summarizes */
+/* the masks the step keeps to skip idle ports (network.h) equal what they summarize,
+ * and the slots of cycle t-1 that x took in are empty again */
 static int check_kept_masks(const network *net, int x, int cur, uint64_t t, char *err, size_t errlen)
 {
     const int P = net->P, Pn = net->Pn;
-    uint32_t va = 0, sw = 0, la = 0, drv_out = 0, drv_cr = 0, arr_in = 0, arr_cr = 0;
+    uint32_t va = 0, sw = 0, la = 0, arr_in = 0, arr_cr = 0, left_in = 0, left_cr = 0;
     for (int p = 0; p < P; p++) {
         const int pi = x * P + p;
-        va |= (uint32_t)((net->ps[pi].ib_ne & ~net->ps[pi].ivc_act & ~net->ps[pi].blocked) != 0) << p;
-        sw |= (uint32_t)((net->ps[pi].ivc_act & net->ps[pi].ib_ne & ~net->ps[pi].stalled) != 0) << p;
-        la |= (uint32_t)((net->ps[pi].ob_ne & net->ps[pi].cred_ok) != 0) << p;
-        drv_out |= (uint32_t)(net->in[cur][net->ps[pi].out_slot].vc >= 0) << p;
-        drv_cr |= (uint32_t)(net->cr[cur][net->ps[pi].cr_slot] != 0) << p;
+        const port_state *ps = &net->ps[pi];
+        va |= (uint32_t)((ps->ib_ne & ~ps->ivc_act & ~ps->blocked) != 0) << p;
+        sw |= (uint32_t)((ps->ivc_act & ps->ib_ne & ~ps->stalled) != 0) << p;
+        la |= (uint32_t)((ps->ob_ne & ps->cred_ok) != 0) << p;
         if (p < Pn) {
             arr_in |= (uint32_t)(net->in[cur][pi].vc >= 0) << p;
             arr_cr |= (uint32_t)(net->cr[cur][pi] != 0) << p;
+            left_in |= (uint32_t)(net->in[cur ^ 1][pi].vc >= 0) << p;
+            left_cr |= (uint32_t)(net->cr[cur ^ 1][pi] != 0) << p;
         }
     }
     const struct { const char *name; uint32_t kept, real; } m[] = {
-        {"va", net->rs[x].va, va},          {"sw", net->rs[x].sw, sw},
-        {"la", net->rs[x].la, la},          {"drv_out", net->rs[x].drv_out[cur], drv_out},
-        {"drv_cr", net->rs[x].drv_cr[cur], drv_cr},     {"arr_in", net->rs[x].arr_in[cur], arr_in},
-        {"arr_cr", net->rs[x].arr_cr[cur], arr_cr},     {"arr_in (absorbed)", net->rs[x].arr_in[cur ^ 1], 0},
+        {"va", net->rs[x].va, va},
+        {"sw", net->rs[x].sw, sw},
+        {"la", net->rs[x].la, la},
+        {"arr_in", net->rs[x].arr_in[cur], arr_in},
+        {"arr_cr", net->rs[x].arr_cr[cur], arr_cr},
+        {"arr_in (absorbed)", net->rs[x].arr_in[cur ^ 1], 0},
         {"arr_cr (absorbed)", net->rs[x].arr_cr[cur ^ 1], 0},
+        {"in (absorbed slots)", left_in, 0},
+        {"cr (absorbed slots)", left_cr, 0},
     };
     for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
         if (m[k].kept != m[k].real)

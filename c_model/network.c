@@ -234,33 +234,43 @@ HOT void wake_waiters(const rstep *s, int o)
     }
 }
 
+/* a flit into input port i's VC v */
+HOT void take_flit(const rstep *s, int i, int v, flit_t f, const int B)
+{
+    port_state *p = &s->ps[i];
+    const uint32_t bit = 1u << v;
+    ib_push(s->net, p, (s->rp + i) * s->V + v, v, f, B);
+    /* a flit for a waiting VC: a head to allocate unless one already blocked there;
+     * for an active one: a flit to send unless the VC is stalled (no branches: the
+     * outcomes are data, a mispredicted branch costs more than the arithmetic) */
+    s->r->va |= (uint32_t)((~p->ivc_act & ~p->blocked & bit) != 0) << i;
+    s->r->sw |= (uint32_t)((p->ivc_act & ~p->stalled & bit) != 0) << i;
+}
+
 /* takes in the flits and credits driven to x in cycle t-1: the neighbours marked their
- * slots (arr_in, arr_cr); the source's slot is read */
+ * slots (arr_in, arr_cr), the source's slot is read. A neighbour's slot is emptied once
+ * taken, so that a driver writes only the slots it drives (§1's "no flit" is the empty
+ * slot); the source writes its slot every cycle. */
 HOT void absorb(const rstep *s, const int B)
 {
     network *net = s->net;
     router_sum *r = s->r;
     const int V = s->V, rp = s->rp, prv = s->prv;
-    const link_sig *in = &net->in[prv][rp];
-    const uint32_t *cr = &net->cr[prv][rp];
-    uint32_t fm = r->arr_in[prv], cm = r->arr_cr[prv];
+    link_sig *in = &net->in[prv][rp];
+    uint32_t *cr = &net->cr[prv][rp];
+    const uint32_t fm = r->arr_in[prv], cm = r->arr_cr[prv];
     r->arr_in[prv] = r->arr_cr[prv] = 0;
-    fm |= (uint32_t)(in[s->Pn].vc >= 0) << s->Pn;
     for (uint32_t m = fm; m; m &= m - 1) {
-        const int i = ctz32(m), v = in[i].vc;
-        port_state *p = &s->ps[i];
-        const uint32_t bit = 1u << v;
-        ib_push(net, p, (rp + i) * V + v, v, in[i].flit, B);
-        /* a flit for a waiting VC: a head to allocate unless one already blocked there;
-         * for an active one: a flit to send unless the VC is stalled (no branches: the
-         * outcomes are data, a mispredicted branch costs more than the arithmetic) */
-        r->va |= (uint32_t)((~p->ivc_act & ~p->blocked & bit) != 0) << i;
-        r->sw |= (uint32_t)((p->ivc_act & ~p->stalled & bit) != 0) << i;
+        const int i = ctz32(m);
+        take_flit(s, i, in[i].vc, in[i].flit, B);
+        in[i].vc = -1;
     }
+    if (in[s->Pn].vc >= 0) take_flit(s, s->Pn, in[s->Pn].vc, in[s->Pn].flit, B);
     for (uint32_t m = cm; m; m &= m - 1) {
         const int o = ctz32(m);
         port_state *p = &s->ps[o];
         uint32_t c = cr[o], full = c;
+        cr[o] = 0;
         p->cred_ok |= c;
         r->la |= (uint32_t)((p->ob_ne & c) != 0) << o;
         if (B != 1) {
@@ -276,25 +286,12 @@ HOT void absorb(const rstep *s, const int B)
     }
 }
 
-/* the flit / credit slots of ports `ports` in buffer [cur] read "nothing" */
-HOT void clear_out(link_sig *in_cur, const port_state *ps, uint32_t ports)
+/* the slots of x's node in buffer [cur] (the ejection channel, the source's credits)
+ * read "nothing" until the step drives them: nobody in the network empties them */
+HOT void clear_local(network *net, int x, int cur)
 {
-    for (; ports; ports &= ports - 1) in_cur[ps[ctz32(ports)].out_slot].vc = -1;
-}
-
-HOT void clear_cr(uint32_t *cr_cur, const port_state *ps, uint32_t ports)
-{
-    for (; ports; ports &= ports - 1) cr_cur[ps[ctz32(ports)].cr_slot] = 0;
-}
-
-/* an idle router's slots in buffer [cur] must read "nothing" */
-static void drive_idle(network *net, int x, int cur)
-{
-    router_sum *r = &net->rs[x];
-    const port_state *ps = &net->ps[x * net->P];
-    clear_out(net->in[cur], ps, r->drv_out[cur]);
-    clear_cr(net->cr[cur], ps, r->drv_cr[cur]);
-    r->drv_out[cur] = r->drv_cr[cur] = 0;
+    net->ej[cur][x].vc = -1;
+    net->cr[cur][x * net->P + net->Pn] = 0;
 }
 
 /* §5.1: the OVCs of a port that cannot be allocated: busy ones, and adaptive ones whose
@@ -449,9 +446,6 @@ HOT void link_arbitrate(const rstep *s, net_counters *c, const int B, const int 
     const int V = s->V, rp = s->rp, cur = s->cur;
     link_sig *in_cur = net->in[cur];
     const uint32_t ports = r->la;
-    /* every port in `ports` drives a flit: the others' slots must read "nothing" */
-    clear_out(in_cur, s->ps, r->drv_out[cur] & ~ports);
-    r->drv_out[cur] = ports;
     for (uint32_t pm = ports; pm; pm &= pm - 1) {
         const int o = ctz32(pm);
         port_state *po = &s->ps[o];
@@ -546,12 +540,10 @@ HOT void switch_traverse(const rstep *s, net_counters *c, const int B, const int
         drove |= 1u << i;
         nmoved += __builtin_popcount(moved);
     }
-    clear_cr(cr_cur, s->ps, r->drv_cr[cur] & ~drove);
-    r->drv_cr[cur] = drove;
     c->moves += (uint64_t)nmoved;
 }
 
-/* no stage has work (the slots it drove two cycles ago still need clearing) */
+/* no stage has work */
 HOT int stages_idle(const router_sum *r) { return !(r->va | r->sw | r->la); }
 
 HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, const int Bo)
@@ -560,17 +552,15 @@ HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, con
     const rstep s = {net,         &net->ps[x * P], &net->rs[x], x,     x * P,         P, net->Pn, net->V, cur,
                      cur ^ 1,     net->concurrent, net->measure, net->adaptive, t};
     absorb(&s, B);
-    /* with no port to visit the stages would change nothing but the driven slots */
-    if (stages_idle(s.r)) {
-        if (s.r->drv_out[cur] | s.r->drv_cr[cur]) drive_idle(net, x, cur);
-        return;
-    }
+    clear_local(net, x, cur);
+    /* with no port to visit the stages would change nothing */
+    if (stages_idle(s.r)) return;
     if (s.r->va) vc_alloc(&s, B);
     link_arbitrate(&s, c, B, Bo);
     switch_traverse(&s, c, B, Bo);
 }
 
-/* nothing arrived and no stage has work: the step would only clear driven slots */
+/* nothing arrived and no stage has work: the step would only clear its node's slots */
 static inline int router_quiet(const network *net, int x, uint64_t t)
 {
     const router_sum *r = &net->rs[x];
@@ -584,8 +574,7 @@ static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(ne
 void router_step_counting(network *net, int x, uint64_t t, net_counters *c)
 {
     if (router_quiet(net, x, t)) {
-        const int cur = (int)(t & 1);
-        if (net->rs[x].drv_out[cur] | net->rs[x].drv_cr[cur]) drive_idle(net, x, cur);
+        clear_local(net, x, (int)(t & 1));
         return;
     }
     if (net->B == 1 && net->Bo == 1) step_b1(net, x, t, c);

@@ -70,13 +70,11 @@ typedef struct {
     uint32_t va;             /* input ports with a head to allocate: ib_ne & ~ivc_act & ~blocked */
     uint32_t sw;             /* input ports with a flit to send: ivc_act & ib_ne & ~stalled */
     uint32_t la;             /* output ports with a flit and a credit: ob_ne & cred_ok */
-    uint32_t drv_out[2];     /* ports o whose flit slot out_slot holds a flit in buffer [b] */
-    uint32_t drv_cr[2];      /* ports i whose credit slot cr_slot holds credits in buffer [b] */
     /* network input ports i whose in[b] slot holds a flit / output ports o whose cr[b]
      * slot holds credits: set by the neighbour that drives them (an atomic OR when routers
      * step on several threads: `concurrent`), cleared by the router as it absorbs */
     uint32_t arr_in[2], arr_cr[2];
-    uint32_t pad[5];
+    uint32_t pad;            /* 32 bytes: two routers a cache line, the index a shift */
 } router_sum;
 
 typedef struct {

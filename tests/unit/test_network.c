@@ -364,14 +364,17 @@ static void invariants_fire_on_broken_state(void **st)
         net->ivc[iv].cnt = 0;
         net->adaptive = keep;
     }
-    /* a router that drove something but does not keep it in its driven mask */
+    /* a flit of cycle t-1 left in a slot its receiver took it from */
+    net->in[(t & 1) ^ 1][0].vc = 0;
+    expect_broken(net, t, "kept mask in (absorbed slots)", NULL);
+    net->in[(t & 1) ^ 1][0].vc = -1;
+    /* a flit on a link its receiver was not told about */
     found = 0;
-    for (int x = 0; x < N && !found; x++)
-        if (net->rs[x].drv_out[t & 1]) {
-            const uint32_t keep = net->rs[x].drv_out[t & 1];
-            net->rs[x].drv_out[t & 1] = 0;
-            expect_broken(net, t, "kept mask drv_out", NULL);
-            net->rs[x].drv_out[t & 1] = keep;
+    for (int i = 0; i < N * P && !found; i++)
+        if (i % P < Pn && net->in[t & 1][i].vc < 0) {
+            net->in[t & 1][i].vc = 0;
+            expect_broken(net, t, "kept mask arr_in", "credits of output VC");
+            net->in[t & 1][i].vc = -1;
             found = 1;
         }
     assert_true(found);
