@@ -240,11 +240,11 @@ HOT void take_flit(const rstep *s, int i, int v, flit_t f, const int B)
     port_state *p = &s->ps[i];
     const uint32_t bit = 1u << v;
     ib_push(s->net, p, (s->rp + i) * s->V + v, v, f, B);
-    /* a flit for a waiting VC: a head to allocate unless one already blocked there;
-     * for an active one: a flit to send unless the VC is stalled (no branches: the
-     * outcomes are data, a mispredicted branch costs more than the arithmetic) */
-    s->r->va |= (uint32_t)((~p->ivc_act & ~p->blocked & bit) != 0) << i;
-    s->r->sw |= (uint32_t)((p->ivc_act & ~p->stalled & bit) != 0) << i;
+    /* a flit for an active VC (most flits: the branch is predictable) has a flit to send
+     * unless the VC is stalled; one for a waiting VC is a head to allocate unless one is
+     * already blocked there (the sets without branches: those outcomes are data) */
+    if (p->ivc_act & bit) s->r->sw |= (uint32_t)!(p->stalled & bit) << i;
+    else s->r->va |= (uint32_t)!(p->blocked & bit) << i;
 }
 
 /* takes in the flits and credits driven to x in cycle t-1: the neighbours marked their
@@ -438,48 +438,51 @@ HOT void release_ovc(const rstep *s, net_counters *c, port_state *po, int o, int
     }
 }
 
-/* §5.2: one flit per output port, round-robin among eligible VCs */
-HOT void link_arbitrate(const rstep *s, net_counters *c, const int B, const int Bo)
+/* §5.2 for output port o: the round-robin pick among its eligible VCs goes on the link;
+ * net: a network port (else the ejection channel, which needs no credits) */
+HOT void link_port(const rstep *s, net_counters *c, int o, const int net_port, const int B, const int Bo)
 {
     network *net = s->net;
     router_sum *r = s->r;
-    const int V = s->V, rp = s->rp, cur = s->cur;
-    link_sig *in_cur = net->in[cur];
-    const uint32_t ports = r->la;
-    for (uint32_t pm = ports; pm; pm &= pm - 1) {
-        const int o = ctz32(pm);
-        port_state *po = &s->ps[o];
-        const uint32_t elig = po->ob_ne & po->cred_ok;
-        const int w = rr_pick(elig, po->link_ptr), ov = (rp + o) * V + w;
-        const uint32_t bit = 1u << w;
-        int was_full;
-        flit_t f = ob_pop(net, po, ov, w, &was_full, Bo);
-        if (was_full) { /* the owner may move again */
-            const int q = net->ovc_owner[ov], i = q / V;
-            const uint32_t vb = 1u << (q - i * V);
-            port_state *pi = &s->ps[i];
-            pi->stalled &= ~vb;
-            r->sw |= (uint32_t)((pi->ivc_act & pi->ib_ne & vb) != 0) << i;
-        }
-        link_sig *sig = &in_cur[po->out_slot];
-        sig->flit = f;
-        sig->vc = w;
-        po->link_ptr = (uint16_t)(w + 1 == V ? 0 : w + 1);
-        if (o < s->Pn) {
-            const int y = po->down_x;
-            if (y >= 0) mark(s->conc, &net->rs[y].arr_in[cur], o);
-            if (B == 1 || --net->ovc[ov].credit == 0) po->cred_ok &= ~bit;
-            po->cred_full &= ~bit;
-            count_hop(s, c, o, w);
-        }
-        /* one-slot buffers: w lost its flit, so the port keeps one with a credit unless w was its only one */
-        if (B == 1 && Bo == 1) {
-            r->la &= ~((uint32_t)!(elig & ~bit) << o);
-        } else {
-            sum_la(r, po, o);
-        }
-        if (flit_is_tail(f)) release_ovc(s, c, po, o, w);
+    const int V = s->V;
+    port_state *po = &s->ps[o];
+    const uint32_t elig = po->ob_ne & po->cred_ok;
+    const int w = rr_pick(elig, po->link_ptr), ov = (s->rp + o) * V + w;
+    const uint32_t bit = 1u << w;
+    int was_full;
+    flit_t f = ob_pop(net, po, ov, w, &was_full, Bo);
+    if (was_full) { /* the owner may move again */
+        const int q = net->ovc_owner[ov], i = q / V;
+        const uint32_t vb = 1u << (q - i * V);
+        port_state *pi = &s->ps[i];
+        pi->stalled &= ~vb;
+        r->sw |= (uint32_t)((pi->ivc_act & pi->ib_ne & vb) != 0) << i;
     }
+    link_sig *sig = &net->in[s->cur][po->out_slot];
+    sig->flit = f;
+    sig->vc = w;
+    po->link_ptr = (uint16_t)(w + 1 == V ? 0 : w + 1);
+    if (net_port) {
+        const int y = po->down_x;
+        if (y >= 0) mark(s->conc, &net->rs[y].arr_in[s->cur], o);
+        if (B == 1 || --net->ovc[ov].credit == 0) po->cred_ok &= ~bit;
+        po->cred_full &= ~bit;
+        count_hop(s, c, o, w);
+    }
+    /* one-slot buffers: w lost its flit, so the port keeps one with a credit unless w was its only one */
+    if (B == 1 && Bo == 1) r->la &= ~((uint32_t)!(elig & ~bit) << o);
+    else sum_la(r, po, o);
+    if (flit_is_tail(f)) release_ovc(s, c, po, o, w);
+}
+
+/* §5.2: one flit per output port with an eligible VC; the network ports first, then the
+ * ejection port (the order does not matter: ports share nothing here; apart, the loop
+ * has no port-kind branch to mispredict) */
+HOT void link_arbitrate(const rstep *s, net_counters *c, const int B, const int Bo)
+{
+    const uint32_t ports = s->r->la, local = 1u << s->Pn;
+    for (uint32_t pm = ports & ~local; pm; pm &= pm - 1) link_port(s, c, ctz32(pm), 1, B, Bo);
+    if (ports & local) link_port(s, c, s->Pn, 0, B, Bo);
     c->moves += (uint64_t)__builtin_popcount(ports);
 }
 
@@ -520,24 +523,29 @@ HOT uint32_t switch_port(const rstep *s, int i, const int B, const int Bo)
     return moved;
 }
 
-/* §5.3 and the credit wires of §5.4 */
+/* §5.3 and the credit wires of §5.4: the network ports' credits go to the neighbour,
+ * the injection port's to the source (apart: no port-kind branch in the loop) */
 HOT void switch_traverse(const rstep *s, net_counters *c, const int B, const int Bo)
 {
     network *net = s->net;
-    router_sum *r = s->r;
-    const int cur = s->cur;
+    const int cur = s->cur, Pn = s->Pn;
     uint32_t *cr_cur = net->cr[cur];
-    uint32_t drove = 0;
+    const uint32_t ports = s->r->sw, local = 1u << Pn;
     int nmoved = 0;
-    for (uint32_t ports = r->sw; ports; ports &= ports - 1) {
-        const int i = ctz32(ports);
+    for (uint32_t pm = ports & ~local; pm; pm &= pm - 1) {
+        const int i = ctz32(pm);
         const uint32_t moved = switch_port(s, i, B, Bo);
         if (!moved) continue;
         const port_state *pi = &s->ps[i];
         cr_cur[pi->cr_slot] = moved;
-        if (i < s->Pn && pi->up_x >= 0) mark(s->conc, &net->rs[pi->up_x].arr_cr[cur], i);
+        mark(s->conc, &net->rs[pi->up_x].arr_cr[cur], i); /* a flit came in: the port is connected */
         net->moved[s->rp + i] |= moved;
-        drove |= 1u << i;
+        nmoved += __builtin_popcount(moved);
+    }
+    if (ports & local) {
+        const uint32_t moved = switch_port(s, Pn, B, Bo);
+        cr_cur[s->ps[Pn].cr_slot] = moved; /* clear_local emptied it */
+        net->moved[s->rp + Pn] |= moved;
         nmoved += __builtin_popcount(moved);
     }
     c->moves += (uint64_t)nmoved;
