@@ -286,13 +286,6 @@ HOT void absorb(const rstep *s, const int B)
     }
 }
 
-/* the slots of x's node in buffer [cur] (the ejection channel, the source's credits)
- * read "nothing" until the step drives them: nobody in the network empties them */
-HOT void clear_local(network *net, int x, int cur)
-{
-    net->ej[cur][x].vc = -1;
-    net->cr[cur][x * net->P + net->Pn] = 0;
-}
 
 /* §5.1: the OVCs of a port that cannot be allocated: busy ones, and adaptive ones whose
  * downstream input buffer still holds flits (a credit is out) */
@@ -560,7 +553,9 @@ HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, con
     const rstep s = {net,         &net->ps[x * P], &net->rs[x], x,     x * P,         P, net->Pn, net->V, cur,
                      cur ^ 1,     net->concurrent, net->measure, net->adaptive, t};
     absorb(&s, B);
-    clear_local(net, x, cur);
+    /* the node's slots (ejection, the source's credits) read "nothing" until the stages
+     * drive them: nobody in the network empties them */
+    network_clear_local(net, x, t);
     /* with no port to visit the stages would change nothing */
     if (stages_idle(s.r)) return;
     if (s.r->va) vc_alloc(&s, B);
@@ -568,21 +563,13 @@ HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, con
     switch_traverse(&s, c, B, Bo);
 }
 
-/* nothing arrived and no stage has work: the step would only clear its node's slots */
-static inline int router_quiet(const network *net, int x, uint64_t t)
-{
-    const router_sum *r = &net->rs[x];
-    const int prv = (int)(t & 1) ^ 1;
-    return stages_idle(r) && !(r->arr_in[prv] | r->arr_cr[prv]) && net->in[prv][x * net->P + net->Pn].vc < 0;
-}
-
 static void step_b1(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, 1, 1); }
 static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, net->B, net->Bo); }
 
 void router_step_counting(network *net, int x, uint64_t t, net_counters *c)
 {
-    if (router_quiet(net, x, t)) {
-        clear_local(net, x, (int)(t & 1));
+    if (network_router_quiet(net, x, t)) {
+        network_clear_local(net, x, t);
         return;
     }
     if (net->B == 1 && net->Bo == 1) step_b1(net, x, t, c);

@@ -176,4 +176,19 @@ static inline uint32_t network_source_credits(const network *n, int x, uint64_t 
     return n->cr[(t & 1) ^ 1][x * n->P + n->Pn];
 }
 static inline const link_sig *network_ejection(const network *n, int x, uint64_t t) { return &n->ej[t & 1][x]; }
+
+/* Router x in cycle t has nothing to take in and no stage has work: its step would only
+ * empty its node's slots (network_clear_local). Inline so that a caller stepping many
+ * routers skips the quiet ones without a call; router_step does the same itself. */
+static inline int network_router_quiet(const network *n, int x, uint64_t t)
+{
+    const router_sum *r = &n->rs[x];
+    const int prv = (int)(t & 1) ^ 1;
+    return !(r->va | r->sw | r->la | r->arr_in[prv] | r->arr_cr[prv]) && n->in[prv][x * n->P + n->Pn].vc < 0;
+}
+static inline void network_clear_local(network *n, int x, uint64_t t)
+{
+    n->ej[t & 1][x].vc = -1;
+    n->cr[t & 1][x * n->P + n->Pn] = 0;
+}
 #endif

@@ -248,10 +248,14 @@ static void run_part(void *arg, int k)
     const int in_window = r->cur_in_window;
     for (int oi = pt->lo; oi < pt->hi; oi++) {
         const int x = r->order[oi];
-        if (node_source_in(nodes, &pt->lane, x, tt, network_source_credits(net, x, tt), network_injection(net, x, tt)) &&
-            pt->idfail_node < 0)
+        const uint32_t credits = network_source_credits(net, x, tt);
+        link_sig *inj = network_injection(net, x, tt);
+        /* idle sources and quiet routers (most, at low load) without a call */
+        if (source_idle(&nodes->src[x], credits)) inj->vc = -1;
+        else if (node_source_in(nodes, &pt->lane, x, tt, credits, inj) && pt->idfail_node < 0)
             pt->idfail_node = x;
-        router_step_counting(net, x, tt, &pt->ctr);
+        if (network_router_quiet(net, x, tt)) network_clear_local(net, x, tt);
+        else router_step_counting(net, x, tt, &pt->ctr);
         const link_sig *ej = network_ejection(net, x, tt);
         if (ej->vc < 0) continue; /* no flit for the sink: skip the call (most nodes, most cycles) */
         node_delivery d;
