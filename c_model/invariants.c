@@ -81,6 +81,9 @@ int network_check(const network *net, uint64_t t, char *err, size_t errlen)
                 /* a busy output VC: its owner holds it, or the owner's tail waits in its buffer */
                 if (net->ps[pi].ovc_busy & bit) {
                     int q = net->ovc_owner[ov], i = q / V, u = q % V, oiv = (x * P + i) * V + u;
+                    if (net->owner_port[ov] != i)
+                        return broken(err, errlen, t, x, "output VC %d.%d: owner_port %d, but its owner is on port %d", p, v,
+                                      net->owner_port[ov], i);
                     int holds = (net->ps[x * P + i].ivc_act >> u & 1) && net->ivc[oiv].oport == p && net->ivc[oiv].ovc == v;
                     if (!holds && !m)
                         return broken(err, errlen, t, x,

@@ -61,6 +61,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     net->down = xcalloc(NP, sizeof(int), &fail);
     net->moved = xcalloc(NP, 4, &fail);
     net->ovc_owner = xcalloc(NV, 2, &fail);
+    net->owner_port = xcalloc(NV, 2, &fail);
     net->chan_flits = xcalloc(NP, sizeof(uint64_t), &fail);
     net->rs = xcalloc((size_t)t->N, sizeof(router_sum), &fail);
     net->ps = xcalloc(NP, sizeof(port_state), &fail);
@@ -106,7 +107,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
 void network_free(network *net)
 {
     void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->wait_start, net->waiters, net->ob, net->ovc,
-                    net->ovc_since, net->lfsr_pos, net->up, net->down, net->moved, net->ovc_owner, net->chan_flits,
+                    net->ovc_since, net->lfsr_pos, net->up, net->down, net->moved, net->ovc_owner, net->owner_port, net->chan_flits,
                     net->in[0], net->in[1], net->cr[0], net->cr[1], net->rs, net->ps};
     for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++) free(ptrs[i]);
     memset(net, 0, sizeof *net);
@@ -404,6 +405,7 @@ HOT void vc_alloc(const rstep *s, const int B)
         net->ivc[iv].ovc = (uint8_t)w;
         po->ovc_busy |= 1u << w;
         net->ovc_owner[(rp + o) * V + w] = (uint16_t)q;
+        net->owner_port[(rp + o) * V + w] = (uint16_t)i;
         net->ovc_since[(rp + o) * V + w] = s->t;
         po->va_ptr = (uint16_t)(q + 1 == PV ? 0 : q + 1);
     }
@@ -445,7 +447,7 @@ HOT void link_port(const rstep *s, net_counters *c, int o, const int net_port, c
     int was_full;
     flit_t f = ob_pop(net, po, ov, w, &was_full, Bo);
     if (was_full) { /* the owner may move again */
-        const int q = net->ovc_owner[ov], i = q / V;
+        const int q = net->ovc_owner[ov], i = net->owner_port[ov];
         const uint32_t vb = 1u << (q - i * V);
         port_state *pi = &s->ps[i];
         pi->stalled &= ~vb;

@@ -108,6 +108,7 @@ typedef struct {
     uint32_t *moved;     /* [N*P] IVCs that sent a flit through the crossbar since the last
                           * network_find_stuck */
     uint16_t *ovc_owner; /* [NOV] i*V + v of the IVC that owns the OVC */
+    uint16_t *owner_port;/* [NOV] its i = ovc_owner / V, kept: a division per flit is slow */
 
     /* wiring, precomputed: neighbour slots, -1 if unconnected */
     int *down;           /* [N*P] output port o of x -> slot y*P + o of `in` (receiver's input port);
