@@ -125,9 +125,8 @@ typedef struct {
     uint32_t *cr[2];
     link_sig *ej[2];
 
-    /* what the step keeps so that its cost follows the work (docs/microarchitecture.md
-     * §5.6), one cache line per router: each mask equals what it summarizes
-     * (c_model/invariants.c checks) */
+    /* what the step keeps so that its cost follows the work (docs/c-model-speed.md):
+     * each mask equals what it summarizes (c_model/invariants.c checks) */
     router_sum *rs;          /* [N] */
     int concurrent;          /* routers step on several threads (set by the caller) */
 
