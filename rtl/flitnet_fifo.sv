@@ -2,13 +2,16 @@
 // ib and ob). The write slot is rd + cnt mod DEPTH whether or not the head pops in the
 // same cycle, as in the C model, so stale slots hold the same bits on both sides.
 // A push into a full FIFO that does not pop is excluded by the credit protocol (an
-// assertion under FLITNET_ASSERT checks it).
+// assertion under FLITNET_ASSERT checks it; CHECK = 0 leaves that to the parent:
+// flitnet_router checks its FIFOs in loops over the VCs, one copy of the code for all
+// of them, where an assertion here is one copy per FIFO instance in a Verilated model).
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_fifo #(
   parameter int DEPTH = 1,
   parameter int WIDTH = 64,
-  parameter int CW    = $clog2(DEPTH + 1)
+  parameter int CW    = $clog2(DEPTH + 1),
+  parameter bit CHECK = 1'b1  // the assertions below (under FLITNET_ASSERT)
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -62,12 +65,16 @@ module flitnet_fifo #(
 `ifdef FLITNET_ASSERT
   // never written when full (unless the head leaves in the same cycle), never read when
   // empty: the credit protocol guarantees both (§5.4); see flitnet_router's invariants
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni) begin
-      assert (!push_i || pop_i || cnt_q != CW'(DEPTH))
-        else $error("%m: a flit written into a full FIFO (%0d entries)", DEPTH);
-      assert (!pop_i || cnt_q != '0) else $error("%m: a flit read from an empty FIFO");
+  if (CHECK) begin : g_check
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (rst_ni) begin
+        assert (!push_i || pop_i || cnt_q != CW'(DEPTH))
+          else $error("%m: a flit written into a full FIFO (%0d entries)", DEPTH);
+        assert (!pop_i || cnt_q != '0) else $error("%m: a flit read from an empty FIFO");
+      end
     end
   end
+`else
+  wire unused_check = CHECK;  // only the assertions read it
 `endif
 endmodule

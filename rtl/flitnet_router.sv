@@ -97,6 +97,10 @@ module flitnet_router #(
   logic [PV-1:0]      ivc_active_d;
   logic [PW-1:0]      ivc_oport_d [PV];
   logic [VW-1:0]      ivc_ovc_d   [PV];
+`ifdef FLITNET_ASSERT
+  wire  [PV-1:0]      a_ib_push;         // the FIFO's push and occupancy, for the invariants
+  wire  [IBW-1:0]     a_ib_cnt   [PV];
+`endif
 
   // output VCs (j = o*V + w)
   wire  [PV-1:0]      ovc_busy;          // registers
@@ -191,7 +195,8 @@ module flitnet_router #(
       end
 
       // a flit is pushed at the end of the cycle it arrives in, after the pops (§5.4)
-      flitnet_fifo #(.DEPTH(B), .WIDTH(64), .CW(IBW)) u_ib (
+      // its invariants are checked below, in loops over the VCs (CHECK = 0)
+      flitnet_fifo #(.DEPTH(B), .WIDTH(64), .CW(IBW), .CHECK(1'b0)) u_ib (
         .clk_i, .rst_ni,
         .push_i (in_valid && in_vc == VW'(v)),
         .data_i (in_flit),
@@ -201,6 +206,10 @@ module flitnet_router #(
       );
       assign ib_ne[Q]   = cnt != '0;
       assign ib_tail[Q] = head[flitnet_pkg::FLIT_TAIL];
+`ifdef FLITNET_ASSERT
+      assign a_ib_push[Q] = in_valid && in_vc == VW'(v);
+      assign a_ib_cnt[Q]  = cnt;
+`endif
 
       flitnet_route #(
         .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .ROUTING(ROUTING),
@@ -309,7 +318,7 @@ module flitnet_router #(
       assign ovc_draining[J] = o != PN && credit_q != CRW'(B);
       assign ovc_owner[J]  = owner_q;
 
-      flitnet_fifo #(.DEPTH(BO), .WIDTH(64), .CW(OBW)) u_ob (
+      flitnet_fifo #(.DEPTH(BO), .WIDTH(64), .CW(OBW), .CHECK(1'b0)) u_ob (
         .clk_i, .rst_ni,
         .push_i (ob_push[J]),
         .data_i (ob_din[J]),
@@ -456,6 +465,19 @@ module flitnet_router #(
         assert (!ob_push[j] || ob_din[j][flitnet_pkg::FLIT_HEAD] == !a_worm_q[j])
           else $error("%m: output VC %0d took %s", j,
                       a_worm_q[j] ? "a head inside a worm" : "a body or tail flit outside a worm");
+        // the FIFOs' own invariants (flitnet_fifo with CHECK = 0): never written when full
+        // unless the head leaves in the same cycle, never read when empty. Checked here,
+        // in loops, rather than in each FIFO: a Verilated model holds each assertion's
+        // message (%m) once per instance, so 2 PV of them in every router made per-router
+        // copies of the router's code (3x slower co-simulation, docs/rtl.md "Speed")
+        assert (!ob_push[j] || link_gnt[j] || !ob_full[j])
+          else $error("%m: output VC %0d: a flit written into its full FIFO (%0d entries)", j, BO);
+        assert (!link_gnt[j] || ob_ne[j])
+          else $error("%m: output VC %0d: a flit read from its empty FIFO", j);
+        assert (!a_ib_push[j] || move[j] || 32'(a_ib_cnt[j]) != B)
+          else $error("%m: input VC %0d: a flit written into its full FIFO (%0d entries)", j, B);
+        assert (!move[j] || a_ib_cnt[j] != '0)
+          else $error("%m: input VC %0d: a flit read from its empty FIFO", j);
       end
       // §5.1: an output VC is granted only while free
       for (int o = 0; o < P; o++)

@@ -77,18 +77,23 @@ printf 'trace=%s\nfst=%s\ncov=%s\nrt="%s"\nrtdir="%s"\n' $trace $fst $cov "$rt" 
 # -fno-gate and --unroll-stmts keep one copy of the router's code for all its
 # instances, and its loops as loops: without them Verilator writes code per instance
 # (1.5 GB of C++ for an 8x8 network with V = 10)
+# --output-split-cfuncs: Verilator puts all of a router's clocked logic into one
+# function, and an assertion's message names its instance (%m), so that function was
+# one copy per router (55 MB of C++ for the 8x8 V = 10 network, most of the run time
+# in instruction fetch); split into pieces of about 1000 nodes, every piece without an
+# assertion is shared by all routers again (10.6 MB; docs/rtl.md "Speed")
 # assertions (rtl/, FLITNET_ASSERT) only when the flags ask for them (--assert)
 [ $assert = 1 ] || flags+=(--noassert)
-$VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stmts 2 \
+$VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stmts 2 --output-split-cfuncs 1000 \
     --timescale 1ns/1ns --top-module flitnet_network --prefix Vnet -Mdir "$dir/obj" \
     -GTOPO=$topo -GNDIM="$n" -GK="64'h$khex" -GV="$v" -GB="$b" -GBO="$bo" -GROUTING=$routing \
     -GDATELINE="$dateline" -GESCAPE_VCS="$escape" -GTIMEOUT="$timeout" -GFRING=$fring "${flags[@]}" -F "$rtl/flitnet.f" 2>&1 |
     { grep -v '^-Info: Command Line disabled gate optimization' || true; }
 [ -f "$dir/obj/Vnet.mk" ] || { echo "build_model: Verilator failed" >&2; exit 1; }
-# the generated code is plain and large: -O1 compiles several times faster than -O2
-# and runs nearly as fast; COSIM_OPT=-O0 (make mutants: many short runs) compiles a
-# third faster again
-opt=${COSIM_OPT:--O1}
+# the C++ optimisation of the model: -O2 by default (the 8x8 V = 10 network: 20 s of
+# compile against 17 s at -O1 and 13 s at -O0; 1.06x the cycles/s of -O1, and -O0 runs
+# 10x slower); COSIM_OPT=-O0 for many short runs (make mutants), where compiles dominate
+opt=${COSIM_OPT:--O2}
 # shellcheck disable=SC2086
 make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST="$opt" OPT_SLOW=-O0 OPT_GLOBAL="$opt" \
     Vnet__ALL.a > "$dir/obj/build.log"
