@@ -32,8 +32,8 @@ static uint64_t mkkey(const walk *w, int x, int inport, flit_t h)
     const flit_layout *fl = w->r->fl;
     uint64_t k = (uint64_t)x;
     k = k * 64 + (uint64_t)(w->use_in ? inport : 0);
-    k = (k << fl->HW) | (uint64_t)flit_neg(fl, h);
-    k = (k << fl->HW) | (uint64_t)flit_bonus(fl, h);
+    k = (k << fl->CW) | (uint64_t)flit_neg(fl, h);
+    k = (k << fl->CW) | (uint64_t)flit_bonus(fl, h);
     k = (k << fl->RW) | (uint64_t)flit_ring(fl, h);
     return k;
 }

@@ -10,14 +10,20 @@ static int clog2(long x)
     return b;
 }
 
-int flit_layout_init(flit_layout *l, int N, int D, int n, char *err, size_t errlen)
+int flit_layout_init(flit_layout *l, int N, int D, int n, int V, char *err, size_t errlen)
 {
     l->A = N > 1 ? clog2(N) : 1;
     l->HW = clog2(D + 1) + 1;
+    /* neg and bonus count hop classes, and a class is a VC: 0..V fits whatever the
+     * diameter (§3; hop-class routings need V > D, so only small networks use them) */
+    l->CW = clog2(V + 1);
     l->RW = 4 + (n > 2 ? clog2(n) : 1); /* f-ring phase, orientation, direction, dimension (§3, §6.5) */
-    l->IW = FLIT_W - 2 - 2 * l->A - 3 * l->HW - l->RW;
+    l->IW = FLIT_W - 2 - 2 * l->A - l->HW - 2 * l->CW - l->RW;
     if (l->IW < 8) {
-        snprintf(err, errlen, "network too large for the 64-bit flit: %d message-id bits left, need >= 8", l->IW);
+        snprintf(err, errlen,
+                 "network too large for the 64-bit flit: %d message-id bits left after %d address, %d hop, %d class and "
+                 "%d ring bits, need >= 8",
+                 l->IW, 2 * l->A, l->HW, 2 * l->CW, l->RW);
         return -1;
     }
     if (l->IW > 32) l->IW = 32;  /* ids are 32-bit counters; the rest of the head is zero */
@@ -25,8 +31,8 @@ int flit_layout_init(flit_layout *l, int N, int D, int n, char *err, size_t errl
     l->src_lo = l->dst_lo + l->A;
     l->hops_lo = l->src_lo + l->A;
     l->neg_lo = l->hops_lo + l->HW;
-    l->bonus_lo = l->neg_lo + l->HW;
-    l->ring_lo = l->bonus_lo + l->HW;
+    l->bonus_lo = l->neg_lo + l->CW;
+    l->ring_lo = l->bonus_lo + l->CW;
     l->id_lo = l->ring_lo + l->RW;
     return 0;
 }
@@ -36,7 +42,7 @@ flit_t flit_make_head(const flit_layout *l, int dst, int src, uint32_t id, int b
     flit_t f = single ? FK_HEADTAIL : FK_HEAD;
     f = bits_set(f, l->dst_lo, l->A, (uint64_t)dst);
     f = bits_set(f, l->src_lo, l->A, (uint64_t)src);
-    f = bits_set(f, l->bonus_lo, l->HW, (uint64_t)bonus);
+    f = bits_set(f, l->bonus_lo, l->CW, (uint64_t)bonus);
     f = bits_set(f, l->id_lo, l->IW, id);
     return f;
 }

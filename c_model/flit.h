@@ -1,6 +1,7 @@
 /* flit.h: the 64-bit flit and its bit layout (docs/microarchitecture.md §3).
- * Field positions depend on the network (address width A, counter width HW), so a
- * flit_layout computed once per network tells where each head field lives. */
+ * Field positions depend on the network (address width A, hop-counter width HW, class
+ * counter width CW), so a flit_layout computed once per network tells where each head
+ * field lives. */
 #ifndef FLITNET_FLIT_H
 #define FLITNET_FLIT_H
 #include <stdint.h>
@@ -16,7 +17,7 @@ enum { FK_BODY = 0, FK_HEAD = 1, FK_TAIL = 2, FK_HEADTAIL = 3 };
 #define FLIT_PAYLOAD_LO 18
 
 typedef struct {
-    int A, HW, RW, IW;                                    /* widths */
+    int A, HW, CW, RW, IW;                                /* widths */
     int dst_lo, src_lo, hops_lo, neg_lo, bonus_lo, ring_lo, id_lo;
 } flit_layout;
 
@@ -31,14 +32,14 @@ static inline flit_t bits_set(flit_t f, int lo, int w, uint64_t v)
     return (f & ~m) | ((v << lo) & m);
 }
 
-/* Computes the layout for N nodes, diameter D and n dimensions. Returns 0, or -1 with a reason. */
-int flit_layout_init(flit_layout *l, int N, int D, int n, char *err, size_t errlen);
+/* Computes the layout for N nodes, diameter D, n dimensions and V VCs. Returns 0, or -1 with a reason. */
+int flit_layout_init(flit_layout *l, int N, int D, int n, int V, char *err, size_t errlen);
 
 static inline int flit_dst(const flit_layout *l, flit_t f) { return (int)bits_get(f, l->dst_lo, l->A); }
 static inline int flit_src(const flit_layout *l, flit_t f) { return (int)bits_get(f, l->src_lo, l->A); }
 static inline int flit_hops(const flit_layout *l, flit_t f) { return (int)bits_get(f, l->hops_lo, l->HW); }
-static inline int flit_neg(const flit_layout *l, flit_t f) { return (int)bits_get(f, l->neg_lo, l->HW); }
-static inline int flit_bonus(const flit_layout *l, flit_t f) { return (int)bits_get(f, l->bonus_lo, l->HW); }
+static inline int flit_neg(const flit_layout *l, flit_t f) { return (int)bits_get(f, l->neg_lo, l->CW); }
+static inline int flit_bonus(const flit_layout *l, flit_t f) { return (int)bits_get(f, l->bonus_lo, l->CW); }
 static inline int flit_ring(const flit_layout *l, flit_t f) { return (int)bits_get(f, l->ring_lo, l->RW); }
 static inline uint32_t flit_id(const flit_layout *l, flit_t f) { return (uint32_t)bits_get(f, l->id_lo, l->IW); }
 static inline int flit_seq(flit_t f) { return (int)bits_get(f, FLIT_SEQ_LO, FLIT_SEQ_W); }

@@ -94,14 +94,14 @@ static flit_t fa_update(const routing *r, int node, flit_t head, int oport, int 
     int left = flit_bonus(r->fl, head);
     if (ovc == ROUTE_LAYER_ESCAPE || r->escape >> ovc & 1) left = 0;
     else if (!(route_min_ports(r->t, node, flit_dst(r->fl, head)) >> oport & 1)) left--;
-    return bits_set(head, r->fl->bonus_lo, r->fl->HW, (uint64_t)left);
+    return bits_set(head, r->fl->bonus_lo, r->fl->CW, (uint64_t)left);
 }
 
 static flit_t fa_init_head(const routing *r, int src, int dst, flit_t head)
 {
     (void)src;
     (void)dst;
-    return bits_set(head, r->fl->bonus_lo, r->fl->HW, FA_MISROUTES);
+    return bits_set(head, r->fl->bonus_lo, r->fl->CW, FA_MISROUTES);
 }
 
 const route_algo route_fully_adaptive = {

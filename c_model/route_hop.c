@@ -116,10 +116,10 @@ static flit_t hop_update(const routing *r, int node, flit_t head, int oport, int
         lo = c;
     }
     lo += inc(r, node);
-    int top = (1 << fl->HW) - 1;
+    int top = (1 << fl->CW) - 1;
     if (lo > top) lo = top; /* saturating, as the contract says; bonus cannot go below 0 */
-    head = bits_set(head, fl->neg_lo, fl->HW, (uint64_t)lo);
-    return bits_set(head, fl->bonus_lo, fl->HW, (uint64_t)bonus);
+    head = bits_set(head, fl->neg_lo, fl->CW, (uint64_t)lo);
+    return bits_set(head, fl->bonus_lo, fl->CW, (uint64_t)bonus);
 }
 
 /* bonus = (C - 1) minus the increments of the first H - 1 nodes of a minimal path */
@@ -129,7 +129,7 @@ static flit_t hop_init_head(const routing *r, int src, int dst, flit_t head)
     if (H < 1) return head;
     int used = hc(r)->nscheme ? (label(r->t, src) ? H / 2 : (H - 1) / 2) : H - 1;
     int b = hc(r)->Cmin - 1 - used; /* the fault-free slack: classes past Cmin stay for detours */
-    return bits_set(head, r->fl->bonus_lo, r->fl->HW, (uint64_t)(b < 0 ? 0 : b));
+    return bits_set(head, r->fl->bonus_lo, r->fl->CW, (uint64_t)(b < 0 ? 0 : b));
 }
 
 #define HOP_ROUTING(NAME, FLAGS, CODE, SUMMARY)                                                                        \

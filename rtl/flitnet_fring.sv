@@ -5,7 +5,7 @@
 // hop-class base, phop .. duato_nbc) there are no ring VCs (VB = V): a ring hop gets the
 // base's escape VCs of the head's classes lo .. hi (own_i), at the same levels and on
 // the same ports, and the base rewrites the head for the real VC (see the update below).
-// The head's ring field (at RING_LO = 2 + 2A + 3HW, RW = 4 + DW bits) holds phase
+// The head's ring field (at RING_LO = 2 + 2A + HW + 2CW, RW = 4 + DW bits) holds phase
 // (bits 1:0: 0 none, 1 out, 2 along, 3 back), the orientation o (bit 2), s (bit 3) and d
 // (bits RW-1:4), written when the message enters the ring. With e = (d + 1) mod NDIM
 // and back = port (e, 1 - o):
@@ -44,6 +44,7 @@ module flitnet_fring #(
   parameter int          LAST = 0,            // the base's last level (0 or 1)
   parameter int          A    = 6,
   parameter int          HW   = 4,
+  parameter int          CW   = 3,   // class counter bits: the ring field lies past neg and bonus
   parameter int          PW   = 3,
   parameter int          VW   = 3
 ) (
@@ -65,7 +66,7 @@ module flitnet_fring #(
   localparam int PN      = P - 1;
   localparam int RW      = flitnet_pkg::flit_ring_w(NDIM);  // ring field: RW = 4 + DW
   localparam int DW      = RW - 4;
-  localparam int RING_LO = flitnet_pkg::flit_ring_lo(A, HW);
+  localparam int RING_LO = flitnet_pkg::flit_ring_lo(A, HW, CW);
 
   // the C model refuses the layer elsewhere: bidirectional torus or mesh, 2 <= n <= 6
   if (!(TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_MESH) || NDIM < 2 ||

@@ -57,8 +57,8 @@ package flitnet_pkg;
       (64'd1 << ROUTING_DUATO) | (64'd1 << ROUTING_FULLY_ADAPTIVE);
 
   // ------------------------------------------------------------------ flit layout (§3)
-  // kind bits 1:0, then dst and src (A bits each), then hops, neg and bonus (HW bits
-  // each), then the ring field (RW bits), then the message id
+  // kind bits 1:0, then dst and src (A bits each), then hops (HW bits), then neg and
+  // bonus (CW bits each, class_bits), then the ring field (RW bits), then the message id
   localparam int FLIT_HEAD = 0;  // kind bit: a head flit
   localparam int FLIT_TAIL = 1;  // kind bit: a tail flit
   localparam int FLIT_DST_LO = 2;
@@ -71,12 +71,17 @@ package flitnet_pkg;
     flit_neg_lo = 2 + 2 * a + hw;
   endfunction
 
-  function automatic int flit_bonus_lo(input int a, input int hw);
-    flit_bonus_lo = 2 + 2 * a + 2 * hw;
+  function automatic int flit_bonus_lo(input int a, input int hw, input int cw);
+    flit_bonus_lo = 2 + 2 * a + hw + cw;
   endfunction
 
-  function automatic int flit_ring_lo(input int a, input int hw);
-    flit_ring_lo = 2 + 2 * a + 3 * hw;
+  function automatic int flit_ring_lo(input int a, input int hw, input int cw);
+    flit_ring_lo = 2 + 2 * a + hw + 2 * cw;
+  endfunction
+
+  // CW = ceil(log2(V + 1)): the neg and bonus counters hold a hop class, 0 .. V
+  function automatic int class_bits(input int v);
+    class_bits = $clog2(v + 1);
   endfunction
 
   // the ring field's width: phase (2), orientation, direction, dimension (max(1, clog2 n))

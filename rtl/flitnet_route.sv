@@ -40,6 +40,7 @@ module flitnet_route #(
   localparam int          PN      = P - 1;
   localparam int          HOPS_LO = flitnet_pkg::flit_hops_lo(A);
   localparam logic [HW-1:0] HMAX  = {HW{1'b1}};
+  localparam int          CW      = flitnet_pkg::class_bits(V);  // §3: network-wide, from V
 
   // the family routes on VB VCs: all V, or the V - 2 NDIM below the ring VCs; a
   // hop-class family under the layer has no ring VCs (OWN)
@@ -115,7 +116,7 @@ module flitnet_route #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB),
       .NSCHEME(NSCHEME ? 1 : 0), .BONUS(BONUS ? 1 : 0), .ADAPTIVE(ADAPTIVE ? 1 : 0),
       .DOR_ESC(DOR_ESC ? 1 : 0),
-      .ESCAPE_VCS(ESCAPE_VCS), .DETOURS(OWN ? 1 : 0), .A(A), .HW(HW), .PW(PW), .VW(VWB)
+      .ESCAPE_VCS(ESCAPE_VCS), .DETOURS(OWN ? 1 : 0), .A(A), .HW(HW), .CW(CW), .PW(PW), .VW(VWB)
     ) u_alg (
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .esc_cls_o(alg_own), .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
@@ -123,7 +124,7 @@ module flitnet_route #(
   end else if (ROUTING == flitnet_pkg::ROUTING_SWFT) begin : g_swft
     flitnet_route_swft #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .DATELINE(DATELINE), .A(A), .HW(HW),
-      .PW(PW)
+      .CW(CW), .PW(PW)
     ) u_alg (
       .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .head_i(counted), .head_o(alg_head)
@@ -140,7 +141,7 @@ module flitnet_route #(
     localparam int MISROUTE = (ROUTING == flitnet_pkg::ROUTING_FULLY_ADAPTIVE) ? 1 : 0;
     flitnet_route_adaptive #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .MISROUTE(MISROUTE), .INPORT(INPORT),
-      .A(A), .HW(HW), .PW(PW), .VW(VWB)
+      .A(A), .HW(HW), .CW(CW), .PW(PW), .VW(VWB)
     ) u_alg (
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
@@ -158,7 +159,7 @@ module flitnet_route #(
     end
     flitnet_fring #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .VB(VB), .OWN(OWN ? 1 : 0), .LAST(LAST),
-      .A(A), .HW(HW), .PW(PW), .VW(VW)
+      .A(A), .HW(HW), .CW(CW), .PW(PW), .VW(VW)
     ) u_fring (
       .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .ring_ok_i,
       .base_cand_i(alg_cand), .esc_i(alg_esc), .own_i(alg_own), .cand_o(net_cand), .oport_i,

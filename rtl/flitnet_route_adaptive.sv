@@ -21,6 +21,7 @@ module flitnet_route_adaptive #(
   parameter int          INPORT   = 0,   // the input port of this routing unit (the U-turn)
   parameter int          A        = 6,
   parameter int          HW       = 4,
+  parameter int          CW       = 3,   // class counter bits: the bonus field's width
   parameter int          PW       = 3,
   parameter int          VW       = 2
 ) (
@@ -35,7 +36,7 @@ module flitnet_route_adaptive #(
   output logic [63:0]       head_o
 );
   localparam int             PN    = P - 1;
-  localparam int             BONUS_LO = flitnet_pkg::flit_bonus_lo(A, HW);
+  localparam int             BONUS_LO = flitnet_pkg::flit_bonus_lo(A, HW, CW);
   localparam bit             TORUS = (TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_TORUS_UNI);
   localparam int             E     = TORUS ? 2 : 1;
   localparam logic [V-1:0]   ALL   = {V{1'b1}};
@@ -87,12 +88,12 @@ module flitnet_route_adaptive #(
     assign head_o = head_i;
     wire unused_hop = ^{oport_i, ovc_i};
   end else begin : g_fully_adaptive
-    logic [HW-1:0] bonus;
+    logic [CW-1:0] bonus;
     logic [PN-1:0] conn;     // network ports that lead to a node
     logic [PN-1:0] mis;      // non-minimal ports a misroute may take
     logic          nonmin;   // the hop taken is on a non-minimal network port
 
-    assign bonus = head_i[BONUS_LO +: HW];
+    assign bonus = head_i[BONUS_LO +: CW];
 
     // a mesh port off the edge leads nowhere; every other port is connected
     if (TOPO == flitnet_pkg::TOPO_MESH) begin : g_mesh
@@ -121,8 +122,8 @@ module flitnet_route_adaptive #(
       for (int o = 0; o < PN; o++)
         if (oport_i == PW'(o) && !minp[o]) nonmin = 1'b1;
       head_o = head_i;
-      if (32'(ovc_i) < E) head_o[BONUS_LO +: HW] = '0;
-      else if (nonmin)    head_o[BONUS_LO +: HW] = bonus - 1'b1;
+      if (32'(ovc_i) < E) head_o[BONUS_LO +: CW] = '0;
+      else if (nonmin)    head_o[BONUS_LO +: CW] = bonus - 1'b1;
     end
   end
 endmodule

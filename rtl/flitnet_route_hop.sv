@@ -32,6 +32,7 @@ module flitnet_route_hop #(
   parameter int          DETOURS    = 0,   // 1: the base of the f-ring layer, classes widened
   parameter int          A          = 6,
   parameter int          HW         = 4,
+  parameter int          CW         = 3,     // class counter bits (flitnet_pkg::class_bits)
   parameter int          PW         = 3,
   parameter int          VW         = 2
 ) (
@@ -48,7 +49,7 @@ module flitnet_route_hop #(
 );
   localparam int PN       = P - 1;
   localparam int NEG_LO   = flitnet_pkg::flit_neg_lo(A, HW);
-  localparam int BONUS_LO = flitnet_pkg::flit_bonus_lo(A, HW);
+  localparam int BONUS_LO = flitnet_pkg::flit_bonus_lo(A, HW, CW);
   localparam bit TORUS    = (TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_TORUS_UNI);
 
   // elaboration-time functions, written as yosys 0.23 reads them (no return, no int')
@@ -76,18 +77,18 @@ module flitnet_route_hop #(
                      : V;
   localparam int CL  = WIDE ? E : CMIN;                            // classes C
 
-  // cls(w) = floor(((w + 1) C - 1) / E) for the escape VCs w < E, HW bits each
-  function automatic logic [V*HW-1:0] class_table(input integer e, input integer cl);
+  // cls(w) = floor(((w + 1) C - 1) / E) for the escape VCs w < E, CW bits each
+  function automatic logic [V*CW-1:0] class_table(input integer e, input integer cl);
     class_table = '0;
     for (int w = 0; w < V; w++)
-      if (w < e) class_table[w*HW +: HW] = HW'(((w + 1) * cl - 1) / e);
+      if (w < e) class_table[w*CW +: CW] = CW'(((w + 1) * cl - 1) / e);
   endfunction
 
-  localparam logic [V*HW-1:0] CLS   = class_table(E, CL);
+  localparam logic [V*CW-1:0] CLS   = class_table(E, CL);
   localparam logic [V-1:0]    ALL   = {V{1'b1}};
   localparam logic [V-1:0]    ADAPT = (E >= V) ? '0 : ALL & ~(ALL >> (V - E));  // VCs E .. V-1
-  localparam logic [HW:0]     CMAX  = (HW + 1)'(CL - 1);
-  localparam logic [HW:0]     HMAX  = {1'b0, {HW{1'b1}}};
+  localparam logic [CW:0]     CMAX  = (CW + 1)'(CL - 1);
+  localparam logic [CW:0]     HMAX  = {1'b0, {CW{1'b1}}};
 
   // the configuration must be one the contract allows (the C model refuses the others)
   if ((DOR_ESC == 0 && ADAPTIVE == 0 && V < CMIN) ||
@@ -100,8 +101,8 @@ module flitnet_route_hop #(
   end
 
   logic [PN-1:0]  minp;
-  logic [HW-1:0]  lo, bonus;
-  logic [HW:0]    hi;
+  logic [CW-1:0]  lo, bonus;
+  logic [CW:0]    hi;
   logic [V-1:0]   esc;      // escape VCs of the classes lo .. hi
   logic           label;    // lambda(x): the coordinate sum is odd
 
@@ -111,8 +112,8 @@ module flitnet_route_hop #(
 
   assign esc_o     = ~ADAPT;
   assign esc_cls_o = esc;
-  assign lo    = head_i[NEG_LO +: HW];
-  assign bonus = head_i[BONUS_LO +: HW];
+  assign lo    = head_i[NEG_LO +: CW];
+  assign bonus = head_i[BONUS_LO +: CW];
 
   always_comb begin
     label = 1'b0;
@@ -123,7 +124,7 @@ module flitnet_route_hop #(
     if (BONUS != 0) hi = ({1'b0, lo} + {1'b0, bonus} > CMAX) ? CMAX : {1'b0, lo} + {1'b0, bonus};
     else            hi = {1'b0, lo};
     for (int w = 0; w < V; w++)
-      esc[w] = (w < E) && CLS[w*HW +: HW] >= lo && {1'b0, CLS[w*HW +: HW]} <= hi;
+      esc[w] = (w < E) && CLS[w*CW +: CW] >= lo && {1'b0, CLS[w*CW +: CW]} <= hi;
   end
 
   if (DOR_ESC != 0) begin : g_dor_escape
@@ -146,8 +147,8 @@ module flitnet_route_hop #(
     assign head_o = head_i;
     wire unused_hop = ^{oport_i, ovc_i, label};
   end else begin : g_classes
-    logic [HW-1:0] c;       // class of the escape VC taken
-    logic [HW:0]   lo_n;
+    logic [CW-1:0] c;       // class of the escape VC taken
+    logic [CW:0]   lo_n;
     logic          is_esc;
 
     always_comb begin
@@ -170,13 +171,13 @@ module flitnet_route_hop #(
       is_esc = 1'b0;
       for (int w = 0; w < V; w++)
         if (w < E && ovc_i == VW'(w)) begin
-          c      = CLS[w*HW +: HW];
+          c      = CLS[w*CW +: CW];
           is_esc = 1'b1;
         end
-      lo_n = (is_esc ? {1'b0, c} : {1'b0, lo}) + ((NSCHEME != 0) ? (HW + 1)'(label) : (HW + 1)'(1));
+      lo_n = (is_esc ? {1'b0, c} : {1'b0, lo}) + ((NSCHEME != 0) ? (CW + 1)'(label) : (CW + 1)'(1));
       head_o = head_i;
-      head_o[NEG_LO +: HW] = HW'((lo_n > HMAX) ? HMAX : lo_n);
-      if (BONUS != 0 && is_esc) head_o[BONUS_LO +: HW] = bonus - (c - lo);
+      head_o[NEG_LO +: CW] = CW'((lo_n > HMAX) ? HMAX : lo_n);
+      if (BONUS != 0 && is_esc) head_o[BONUS_LO +: CW] = bonus - (c - lo);
     end
 
     wire unused_oport = ^oport_i;

@@ -17,6 +17,7 @@ module flitnet_route_swft #(
   parameter int          DATELINE = 1,
   parameter int          A        = 6,
   parameter int          HW       = 4,
+  parameter int          CW       = 3,   // class counter bits: the ring field lies past neg and bonus
   parameter int          PW       = 3
 ) (
   input  logic [8*NDIM-1:0] cur_i,
@@ -30,7 +31,7 @@ module flitnet_route_swft #(
   output logic [63:0]       head_o
 );
   localparam int           PN      = P - 1;
-  localparam int           RING_LO = flitnet_pkg::flit_ring_lo(A, HW);
+  localparam int           RING_LO = flitnet_pkg::flit_ring_lo(A, HW, CW);
   localparam logic [V-1:0] ALL     = {V{1'b1}};
   localparam logic [V-1:0] LO      = ALL >> (V - V / 2);  // class 0: VCs 0 .. V/2-1
   localparam logic [V-1:0] HI      = ALL & ~LO;           // class 1: VCs V/2 .. V-1

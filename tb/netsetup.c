@@ -29,7 +29,7 @@ int net_setup_routing(net_setup *s, const sim_config *c, int prove, char *err, s
     memset(s, 0, sizeof *s);
     if (topo_init(&s->t, c->topology, c->n, c->k, err, errlen)) return -1;
     s->built |= B_TOPO;
-    if (flit_layout_init(&s->fl, s->t.N, s->t.diameter, s->t.n, err, errlen)) goto fail;
+    if (flit_layout_init(&s->fl, s->t.N, s->t.diameter, s->t.n, c->vcs, err, errlen)) goto fail;
     s->fh = net_setup_fault_handling(c);
     const route_algo *a = route_find(c->routing);
     /* `fault_handling = software` with dor: seed 002's scheme is swft (§7.2) */

@@ -1,20 +1,21 @@
 // codes_tb: prints what rtl/flitnet_pkg.sv defines, in the format of tests/cosim/codes.c,
 // so that tests/cosim/codes.sh can compare the two: every routing_e and topo_e value
 // with its name (ROUTING_DOR_ESCAPE -> dor_escape), the routing's levels, and the flit
-// layout for the (A, HW, n) of tests/cosim/codes.c. Built with verilator --binary (Icarus
+// layout for the (A, HW, n, V) of tests/cosim/codes.c. Built with verilator --binary (Icarus
 // 11 cannot declare a variable of a package enum type nor print its name).
 module codes_tb;
-  // the same (A, HW, n) as codes.c
-  localparam int NL = 4;
+  // the same (A, HW, n, V) as codes.c
+  localparam int NL = 5;
   // entry i at bits 8i +: 8 (Icarus 11 has no unpacked array parameters)
-  localparam logic [8*NL-1:0] LA = {8'd8, 8'd10, 8'd6, 8'd4};
-  localparam logic [8*NL-1:0] LH = {8'd4, 8'd6, 8'd5, 8'd3};
-  localparam logic [8*NL-1:0] LN = {8'd6, 8'd3, 8'd2, 8'd2};
+  localparam logic [8*NL-1:0] LA = {8'd14, 8'd8, 8'd10, 8'd6, 8'd4};
+  localparam logic [8*NL-1:0] LH = {8'd9, 8'd4, 8'd6, 8'd5, 8'd3};
+  localparam logic [8*NL-1:0] LN = {8'd2, 8'd6, 8'd3, 8'd2, 8'd2};
+  localparam logic [8*NL-1:0] LV = {8'd10, 8'd7, 8'd32, 8'd10, 8'd2};
 
   initial begin
     flitnet_pkg::routing_e r;
     flitnet_pkg::topo_e    t;
-    int                    a, hw, n;
+    int                    a, hw, n, cw;
     r = r.first();
     for (int i = 0; i < r.num(); i++) begin
       $display("routing %s %0d %0d", r.name(), r, flitnet_pkg::ROUTING_TWO_LEVELS[r] + 1);
@@ -29,10 +30,11 @@ module codes_tb;
       a  = 32'(LA[8*i +: 8]);
       hw = 32'(LH[8*i +: 8]);
       n  = 32'(LN[8*i +: 8]);
-      $display("layout A=%0d HW=%0d n=%0d: dst %0d hops %0d neg %0d bonus %0d ring %0d RW %0d kind %0d %0d",
-               a, hw, n, flitnet_pkg::FLIT_DST_LO, flitnet_pkg::flit_hops_lo(a),
-               flitnet_pkg::flit_neg_lo(a, hw), flitnet_pkg::flit_bonus_lo(a, hw),
-               flitnet_pkg::flit_ring_lo(a, hw), flitnet_pkg::flit_ring_w(n),
+      cw = flitnet_pkg::class_bits(32'(LV[8*i +: 8]));
+      $display("layout A=%0d HW=%0d CW=%0d n=%0d: dst %0d hops %0d neg %0d bonus %0d ring %0d RW %0d kind %0d %0d",
+               a, hw, cw, n, flitnet_pkg::FLIT_DST_LO, flitnet_pkg::flit_hops_lo(a),
+               flitnet_pkg::flit_neg_lo(a, hw), flitnet_pkg::flit_bonus_lo(a, hw, cw),
+               flitnet_pkg::flit_ring_lo(a, hw, cw), flitnet_pkg::flit_ring_w(n),
                flitnet_pkg::FLIT_HEAD, flitnet_pkg::FLIT_TAIL);
     end
     $finish;

@@ -32,7 +32,7 @@ static int rnet_init(rnet *n, const char *topo, const char *k, int nd, const cha
     snprintf(kv_n, sizeof kv_n, "n=%d", nd);
     cfg_build(&c, kv_topo, kv_k, kv_n, NULL);
     if (topo_init(&n->t, c.topology, c.n, c.k, err, 256)) return -1;
-    if (flit_layout_init(&n->fl, n->t.N, n->t.diameter, n->t.n, err, 256) ||
+    if (flit_layout_init(&n->fl, n->t.N, n->t.diameter, n->t.n, V, err, 256) ||
         routing_init(&n->rt, route_find(routing), &n->t, &n->fl, V, 1, E, FH_NONE, err, 256)) {
         topo_free(&n->t);
         return -1;
@@ -186,7 +186,7 @@ static void escape_dependencies_are_acyclic(void **st)
     sim_config c;
     cfg_build(&c, "k=4", NULL);
     assert_int_equal(topo_init(&n.t, c.topology, c.n, c.k, err, sizeof err), 0);
-    assert_int_equal(flit_layout_init(&n.fl, n.t.N, n.t.diameter, n.t.n, err, sizeof err), 0);
+    assert_int_equal(flit_layout_init(&n.fl, n.t.N, n.t.diameter, n.t.n, 2, err, sizeof err), 0);
     assert_int_equal(routing_init(&n.rt, route_find("dor"), &n.t, &n.fl, 2, 0, 0, FH_NONE, err, sizeof err), 0);
     cdg_result res;
     assert_int_equal(cdg_check(&n.rt, &res, err, sizeof err), 0);
