@@ -18,6 +18,48 @@ static void *xcalloc(size_t n, size_t sz, int *fail)
     return p;
 }
 
+/* every array of a network: where its pointer lives, its element count and size. One
+ * list serves the allocation, the freeing and the memory estimate (network_bytes), so
+ * they cannot drift apart. */
+typedef struct {
+    void **p;
+    size_t n, size;
+} net_array;
+#define NET_ARRAYS 32 /* room above the 22 below */
+
+static int network_arrays(network *net, int N, int P, const router_params *rp, net_array *a)
+{
+    const size_t NP = (size_t)N * P, NV = NP * rp->V, n = (size_t)N;
+    int i = 0;
+#define ARR(field, count, sz) a[i++] = (net_array){(void **)&net->field, (count), (sz)}
+    ARR(ib, NV * rp->B, sizeof(flit_t));
+    ARR(ivc, NV, sizeof(ivc_state));
+    ARR(rc, NV * ROUTE_LEVELS * (size_t)P, 4);
+    ARR(rc_ports, NV, 4);
+    ARR(wait_start, NV, sizeof(uint64_t));
+    ARR(waiters, NP * (size_t)P, 4);
+    ARR(ob, NV * rp->Bo, sizeof(flit_t));
+    ARR(ovc, NV, sizeof(ovc_state));
+    ARR(ovc_since, NV, sizeof(uint64_t));
+    ARR(lfsr_pos, n, 4);
+    ARR(up, NP, sizeof(int));
+    ARR(down, NP, sizeof(int));
+    ARR(moved, NP, 4);
+    ARR(ovc_owner, NV, 2);
+    ARR(owner_port, NV, 2);
+    ARR(chan_flits, NP, sizeof(uint64_t));
+    ARR(rs, n, sizeof(router_sum));
+    ARR(ps, NP, sizeof(port_state));
+    /* past the signals, one scratch slot per router for its unconnected ports: routers
+     * stepped on different threads (tb/threads.h) never write the same word */
+    for (int b = 0; b < 2; b++) {
+        ARR(in[b], NP + 2 * n, sizeof(link_sig));
+        ARR(cr[b], NP + n, 4);
+    }
+#undef ARR
+    return i;
+}
+
 int network_init(network *net, const topology *t, const routing *rt, const flit_layout *fl,
                  const router_params *rp, char *err, size_t errlen)
 {
@@ -45,33 +87,11 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
                  rt->algo->name);
         return -1;
     }
-    size_t NP = (size_t)t->N * t->P, NV = NP * rp->V;
-    int fail = 0;
-    net->ib = xcalloc(NV * rp->B, sizeof(flit_t), &fail);
-    net->ivc = xcalloc(NV, sizeof(ivc_state), &fail);
-    net->rc = xcalloc(NV * ROUTE_LEVELS * (size_t)t->P, 4, &fail);
-    net->rc_ports = xcalloc(NV, 4, &fail);
-    net->wait_start = xcalloc(NV, sizeof(uint64_t), &fail);
-    net->waiters = xcalloc(NP * (size_t)t->P, 4, &fail);
-    net->ob = xcalloc(NV * rp->Bo, sizeof(flit_t), &fail);
-    net->ovc = xcalloc(NV, sizeof(ovc_state), &fail);
-    net->ovc_since = xcalloc(NV, sizeof(uint64_t), &fail);
-    net->lfsr_pos = xcalloc((size_t)t->N, 4, &fail);
-    net->up = xcalloc(NP, sizeof(int), &fail);
-    net->down = xcalloc(NP, sizeof(int), &fail);
-    net->moved = xcalloc(NP, 4, &fail);
-    net->ovc_owner = xcalloc(NV, 2, &fail);
-    net->owner_port = xcalloc(NV, 2, &fail);
-    net->chan_flits = xcalloc(NP, sizeof(uint64_t), &fail);
-    net->rs = xcalloc((size_t)t->N, sizeof(router_sum), &fail);
-    net->ps = xcalloc(NP, sizeof(port_state), &fail);
-    for (int b = 0; b < 2; b++) {
-        /* past the signals, one scratch slot per router for its unconnected ports: routers
-         * stepped on different threads (tb/threads.h) never write the same word */
-        net->in[b] = xcalloc(NP + 2 * (size_t)t->N, sizeof(link_sig), &fail);
-        net->cr[b] = xcalloc(NP + (size_t)t->N, 4, &fail);
-        net->ej[b] = net->in[b] ? net->in[b] + NP : NULL;
-    }
+    net_array a[NET_ARRAYS];
+    int na = network_arrays(net, t->N, t->P, rp, a), fail = 0;
+    for (int i = 0; i < na; i++) *a[i].p = xcalloc(a[i].n, a[i].size, &fail);
+    const size_t NP = (size_t)t->N * t->P, NV = NP * rp->V;
+    for (int b = 0; b < 2; b++) net->ej[b] = net->in[b] ? net->in[b] + NP : NULL;
     if (fail) { network_free(net); snprintf(err, errlen, "out of memory for the network"); return -1; }
     uint32_t all = route_all_vcs(rp->V);
     net->adaptive = all & ~rt->escape;
@@ -106,11 +126,20 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
 
 void network_free(network *net)
 {
-    void *ptrs[] = {net->ib, net->ivc, net->rc, net->rc_ports, net->wait_start, net->waiters, net->ob, net->ovc,
-                    net->ovc_since, net->lfsr_pos, net->up, net->down, net->moved, net->ovc_owner, net->owner_port, net->chan_flits,
-                    net->in[0], net->in[1], net->cr[0], net->cr[1], net->rs, net->ps};
-    for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++) free(ptrs[i]);
+    net_array a[NET_ARRAYS];
+    int na = network_arrays(net, net->N, net->P, &(router_params){.V = net->V, .B = net->B, .Bo = net->Bo}, a);
+    for (int i = 0; i < na; i++) free(*a[i].p);
     memset(net, 0, sizeof *net);
+}
+
+size_t network_bytes(int N, int P, const router_params *rp)
+{
+    network scratch;
+    net_array a[NET_ARRAYS];
+    int na = network_arrays(&scratch, N, P, rp, a);
+    size_t sum = 0;
+    for (int i = 0; i < na; i++) sum += a[i].n * a[i].size;
+    return sum;
 }
 
 static inline int ctz32(uint32_t m) { return __builtin_ctz(m); }

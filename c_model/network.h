@@ -140,6 +140,9 @@ typedef struct {
 int network_init(network *net, const topology *t, const routing *rt, const flit_layout *fl,
                  const router_params *rp, char *err, size_t errlen);
 void network_free(network *net);
+/* the bytes network_init allocates for N routers of P ports: the memory estimate a run
+ * is refused by up front when the machine does not have it */
+size_t network_bytes(int N, int P, const router_params *rp);
 
 /* One router, one cycle (§5): absorbs the signals of cycle t-1, decides and applies
  * its actions of cycle t, drives its signals of cycle t. Order-independent: it reads

@@ -3,6 +3,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "config.h"
+#include "memory.h"
 #include "qmodel.h"
 #include "report.h"
 #include "sim.h"
@@ -310,10 +311,58 @@ static int bench_table(long cycles, int points_only, double *sat16)
     return 0;
 }
 
+/* scale: the large networks, one run each at 40 % of capacity (uniform traffic: 8/k
+ * flits/node/cycle on a bidirectional k-ary torus, 2 on a hypercube), dor, V = 10 on the
+ * tori and 2 on the hypercube; peak RSS beside the memory estimate (tb/memory.h) and
+ * per router, to show the growth is linear */
+static int bench_scale(long cycles)
+{
+    static const struct { const char *name, *keys[4]; double cap; long div; } nets[] = {
+        {"64x64", {"k=64", "n=2", "vcs=10", NULL}, 8.0 / 64, 50},
+        {"128x128", {"k=128", "n=2", "vcs=10", NULL}, 8.0 / 128, 50},
+        {"16x16x16", {"k=16", "n=3", "vcs=10", NULL}, 8.0 / 16, 50},
+        {"2^14 cube", {"topology=hypercube", "n=14", "vcs=2", NULL}, 2.0, 200}, /* 2 flits/node/cycle: 20x the work */
+    };
+    printf("\nscale: dor, M=64, uniform, 40%% of capacity, %ld cycles per run (%ld on the hypercube; a quarter "
+           "warm-up)\n", cycles / 50, cycles / 200);
+    printf("%-10s %7s %12s %12s %10s %10s %12s\n", "net", "nodes", "cycles/s", "flit-hops/s", "peak RSS", "estimate",
+           "RSS/router");
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
+        sim_config c;
+        char err[256], buf[64];
+        config_defaults(&c);
+        for (int k = 0; nets[i].keys[k]; k++) {
+            char kv[64], *eq;
+            snprintf(kv, sizeof kv, "%s", nets[i].keys[k]);
+            eq = strchr(kv, '=');
+            *eq = 0;
+            set(&c, kv, eq + 1);
+        }
+        snprintf(buf, sizeof buf, "%ld", cycles / nets[i].div); /* 1-30 ms per cycle on these */
+        set(&c, "cycles", buf);
+        snprintf(buf, sizeof buf, "%ld", cycles / nets[i].div / 4);
+        set(&c, "warmup", buf);
+        if (config_resolve(&c, err, sizeof err)) { fprintf(stderr, "flitnet: %s\n", err); return 1; }
+        c.rate = 0.4 * nets[i].cap / c.msg_len;
+        topology t;
+        if (topo_init(&t, c.topology, c.n, c.k, err, sizeof err)) { fprintf(stderr, "flitnet: %s\n", err); return 1; }
+        mem_estimate e;
+        memory_estimate(&c, &t, &e);
+        const int N = t.N;
+        topo_free(&t);
+        bench_run b = run_child(&c);
+        if (!b.ok) return 1;
+        printf("%-10s %7d %12.4g %12.4g %7.0f MB %7.0f MB %9.1f KB\n", nets[i].name, N, b.cycles / b.wall,
+               b.flit_hops / b.wall, b.rss_kb / 1024.0, (double)(e.network + e.nodes) / (1 << 20), (double)b.rss_kb / N);
+        fflush(stdout);
+    }
+    return 0;
+}
+
 int bench_main(int argc, char **argv)
 {
     long cycles = 100000;
-    int points_only = 0;
+    int points_only = 0, scale_only = 0;
     for (int i = 0; i < argc; i++) {
         if (!strncmp(argv[i], "cycles=", 7)) {
             if (cli_parse_long(argv[i] + 7, 20000, 1000000000L, &cycles)) {
@@ -322,18 +371,22 @@ int bench_main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--points")) {
             points_only = 1;
+        } else if (!strcmp(argv[i], "--scale")) {
+            scale_only = 1;
         } else {
-            fprintf(stderr, "flitnet: bench takes only cycles=N and --points (got '%s')\n", argv[i]);
+            fprintf(stderr, "flitnet: bench takes only cycles=N, --points and --scale (got '%s')\n", argv[i]);
             return 1;
         }
     }
     if (cycles < 20000) cycles = 20000;
+    if (scale_only) return bench_scale(cycles);
     double sat16 = 0;
     if (bench_table(cycles, points_only, &sat16)) return 1;
     if (points_only) return 0;
     double share16 = 0.6 * sat16 * 64 / 0.5; /* 16x16 capacity: 8/16 flits/node/cycle; M = 64 */
     bench_fring(cycles);
     if (bench_threads(cycles, share16)) return 1;
+    if (bench_scale(cycles)) return 1;
     bench_models();
     return 0;
 }

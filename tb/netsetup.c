@@ -1,5 +1,6 @@
 /* netsetup.c: see netsetup.h. */
 #include "netsetup.h"
+#include "memory.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -55,6 +56,7 @@ int net_setup_build(net_setup *s, const sim_config *c, char *err, size_t errlen)
 {
     if (net_setup_routing(s, c, 1, err, errlen)) return -1;
     router_params rp = {c->vcs, c->buf_depth, c->obuf_depth, c->select, c->seed, c->timeout};
+    if (memory_check(c, &s->t, err, errlen)) goto fail; /* before anything large is allocated */
     s->built |= B_NET; /* network_init and traffic_init leave a freeable object on failure */
     if (network_init(&s->net, &s->t, &s->rt, &s->fl, &rp, err, errlen)) goto fail;
     s->built |= B_TRAFFIC;

@@ -1,11 +1,15 @@
 /* test_network.c: the invariants of the router network (issue 2, item 10) and the
  * contract's closed forms (docs/microarchitecture.md §9). */
 #include "invariants.h"
+#include "memory.h"
 #include "netsetup.h"
 #include "testutil.h"
 #include "topology.h"
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static double single_message_latency(const char *topo, const char *k, const char *n, int B, int src, int dst, int m,
@@ -389,6 +393,43 @@ static void invariants_fire_on_broken_state(void **st)
 /* the invariant checker, every cycle, over routings, topologies, buffer depths, faults and
  * threads, near saturation: the kept masks (va/sw/la_ports, driven and arrived slots) and
  * the hints stay equal to the state they summarize */
+/* the memory a network takes grows linearly with its routers (issue: 128x128 tori and
+ * 2^14 hypercubes run in memory that grows with the network, and a network too big for
+ * the machine is refused up front by its estimate): network_bytes is exactly
+ * proportional to N at fixed P, V, B, Bo, and the memory check refuses a configuration
+ * whose estimate exceeds the address-space limit (the child's RLIMIT_AS) */
+static void memory_grows_linearly_and_is_checked(void **st)
+{
+    (void)st;
+    const router_params rps[] = {{.V = 10, .B = 1, .Bo = 1}, {.V = 2, .B = 4, .Bo = 2}, {.V = 32, .B = 64, .Bo = 64}};
+    for (size_t i = 0; i < sizeof rps / sizeof rps[0]; i++)
+        for (int P = 3; P <= 15; P += 2) {
+            size_t one = network_bytes(64, P, &rps[i]);
+            assert_true(one > 0);
+            assert_int_equal(network_bytes(128, P, &rps[i]), 2 * one);
+            assert_int_equal(network_bytes(16384, P, &rps[i]), 256 * one);
+        }
+    sim_config c;
+    cfg_build(&c, "k=128", NULL);
+    topology t;
+    char err[CFG_ERR];
+    assert_int_equal(topo_init(&t, c.topology, c.n, c.k, err, sizeof err), 0);
+    mem_estimate e;
+    memory_estimate(&c, &t, &e);
+    assert_true(e.network > 50u << 20 && e.network < 200u << 20); /* ~5 KB a router with V = 10, B = Bo = 1 */
+    pid_t pid = fork();
+    if (pid == 0) { /* a limit below the estimate: refused, with the estimate in the line */
+        struct rlimit rl = {e.network, e.network};
+        if (setrlimit(RLIMIT_AS, &rl)) _exit(2);
+        _exit(memory_check(&c, &t, err, sizeof err) == -1 && strstr(err, "16384 routers") ? 0 : 1);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_int_equal(memory_check(&c, &t, err, sizeof err), 0); /* this machine has the memory */
+    topo_free(&t);
+}
+
 static void invariants_hold_under_load(void **st)
 {
     (void)st;
@@ -431,6 +472,7 @@ int main(void)
         cmocka_unit_test(vc_usage_and_channel_load_are_consistent),
         cmocka_unit_test(invariants_fire_on_broken_state),
         cmocka_unit_test(invariants_hold_under_load),
+        cmocka_unit_test(memory_grows_linearly_and_is_checked),
     };
     return cmocka_run_group_tests_name("network", tests, NULL, NULL);
 }
