@@ -481,20 +481,11 @@ __attribute__((noinline)) static int64_t run_loop(run *r, char *err, size_t errl
 }
 
 /* the measurements of a run that stopped at cycle tt */
-static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
+/* the latency statistics of the messages measured, and the zero-load reference */
+static void results_latency(const run *r, sim_result *res)
 {
     const sim_config *cfg = r->cfg;
-    const net_setup *ns = &r->ns;
-    const topology *tp = &ns->t;
-    const network *net = &ns->net;
-    const routing *rtp = &ns->rt;
-    sim_result *res = r->res;
     const lat_stats *st = &r->st;
-    const int P = tp->P, Pn = tp->Pn;
-    const uint64_t warmup = r->warmup, cycles = r->cycles;
-    uint64_t end = tt < cycles ? tt : cycles;
-    double win = end > warmup ? (double)(end - warmup) : 1;
-
     res->avg_latency = stats_mean(st);
     res->avg_network_latency = st->n ? st->sum_net / (double)st->n : NAN;
     res->avg_source_wait = st->n ? st->sum_wait / (double)st->n : NAN;
@@ -504,7 +495,16 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     res->p99 = stats_percentile(st, 0.99);
     res->max_latency = st->n ? (double)st->max_lat : NAN;
     int delta = cfg->buf_depth == 1 ? 2 : 1;
-    res->zero_load_latency = 2 * traffic_mean_hops(cfg, tp, &ns->tr, ns->faulty) + 3 + delta * (cfg->msg_len - 1);
+    res->zero_load_latency =
+        2 * traffic_mean_hops(cfg, &r->ns.t, &r->ns.tr, r->ns.faulty) + 3 + delta * (cfg->msg_len - 1);
+}
+
+/* throughput, message and flit counts, Little's law and the sinks' checks after cycle tt */
+static void results_counts(const run *r, uint64_t tt, double win, sim_result *res)
+{
+    const sim_config *cfg = r->cfg;
+    const net_setup *ns = &r->ns;
+    const topology *tp = &ns->t;
     res->offered_flit_rate = cfg->traffic == TR_TRACE ? NAN : cfg->rate * cfg->msg_len;
     /* per node that sends and receives: faulty and disabled nodes do neither (§7.2) */
     const int usable = ns->faulty ? ns->tr.nalive : tp->N;
@@ -514,11 +514,11 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     res->messages_generated = r->nodes.generated;
     res->messages_delivered = r->nodes.delivered;
     res->messages_rerouted = r->nodes.reinjected;
-    res->messages_measured = st->n;
+    res->messages_measured = r->st.n;
     res->flits_injected = r->nodes.injected;
     res->flits_delivered = r->nodes.ejected;
-    res->flits_in_flight = network_flits(net, tt ? tt - 1 : 0);
-    res->flit_hops = net->ctr.flit_hops;
+    res->flits_in_flight = network_flits(&ns->net, tt ? tt - 1 : 0);
+    res->flit_hops = ns->net.ctr.flit_hops;
     long queued = 0;
     for (int x = 0; x < tp->N; x++) {
         const source *sx = &r->nodes.src[x];
@@ -531,11 +531,17 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     res->little_lambda_W = (double)r->nodes.win_delivered / win * res->avg_latency;
     res->corrupt = r->nodes.errs.corrupt;
     res->nonminimal = r->nodes.errs.nonminimal;
+    res->misrouted = r->nodes.errs.misrouted;
     snprintf(res->corrupt_first, sizeof res->corrupt_first, "%s", r->nodes.errs.first_error);
-    res->V = cfg->vcs;
-    res->N = tp->N;
-    res->Pn = Pn;
-    res->n = tp->n;
+}
+
+/* each network channel's utilization and each node's mean load; returns the channels measured */
+static int results_channel_loads(const run *r, double win, sim_result *res)
+{
+    const net_setup *ns = &r->ns;
+    const topology *tp = &ns->t;
+    const network *net = &ns->net;
+    const int P = tp->P, Pn = tp->Pn;
     int nchan = 0;
     for (int x = 0; x < tp->N; x++) {
         double s = 0;
@@ -555,30 +561,63 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
         nchan += c;
         res->node_load[x] = ns->faulty && ns->faulty[x] ? -1 : c ? s / c : 0;
     }
-    res->misrouted = r->nodes.errs.misrouted;
+    return nchan;
+}
+
+/* the fault set the run had (node states, regions, draws); -1 when out of memory */
+static int results_faults(const run *r, sim_result *res, char *err, size_t errlen)
+{
+    const net_setup *ns = &r->ns;
     res->fault_handling = ns->fh;
-    if (ns->fh != FH_NONE) {
-        res->fault_state = malloc((size_t)tp->N);
-        res->regions = malloc(sizeof *res->regions * (size_t)(ns->fs.nregions ? ns->fs.nregions : 1));
-        if (!res->fault_state || !res->regions) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
-        for (int x = 0; x < tp->N; x++) res->fault_state[x] = (int8_t)(ns->fs.faulty[x] ? 1 : ns->fs.blocked[x] ? 2 : 0);
-        memcpy(res->regions, ns->fs.regions, sizeof *res->regions * (size_t)ns->fs.nregions);
-        res->nregions = ns->fs.nregions;
-        res->fault_draws = ns->fs.draws;
+    if (ns->fh == FH_NONE) return 0;
+    const int N = ns->t.N;
+    res->fault_state = malloc((size_t)N);
+    res->regions = malloc(sizeof *res->regions * (size_t)(ns->fs.nregions ? ns->fs.nregions : 1));
+    if (!res->fault_state || !res->regions) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
     }
+    for (int x = 0; x < N; x++) res->fault_state[x] = (int8_t)(ns->fs.faulty[x] ? 1 : ns->fs.blocked[x] ? 2 : 0);
+    memcpy(res->regions, ns->fs.regions, sizeof *res->regions * (size_t)ns->fs.nregions);
+    res->nregions = ns->fs.nregions;
+    res->fault_draws = ns->fs.draws;
+    return 0;
+}
+
+/* per VC index: the share of the window its network OVCs were allocated, and of the flits;
+ * the f-ring layer's ring VCs and the flit-hops they carried */
+static void results_vcs(const run *r, int nchan, double win, sim_result *res)
+{
+    const sim_config *cfg = r->cfg;
+    const net_counters *ctr = &r->ns.net.ctr;
+    const routing *rtp = &r->ns.rt;
     if (route_fring(rtp)) {
         res->ring_vcs = cfg->vcs - rtp->base->V;
-        for (int v = rtp->base->V; v < cfg->vcs; v++) res->ring_flit_hops += net->ctr.vc_flits[v];
+        for (int v = rtp->base->V; v < cfg->vcs; v++) res->ring_flit_hops += ctr->vc_flits[v];
     }
     uint64_t vf = 0;
-    for (int v = 0; v < cfg->vcs; v++) vf += net->ctr.vc_flits[v];
+    for (int v = 0; v < cfg->vcs; v++) vf += ctr->vc_flits[v];
     for (int v = 0; v < cfg->vcs; v++) {
-        res->vc_usage[v] = nchan ? (double)net->ctr.vc_busy[v] / ((double)nchan * win) : 0;
-        res->vc_flit_share[v] = vf ? (double)net->ctr.vc_flits[v] / (double)vf : 0;
+        res->vc_usage[v] = nchan ? (double)ctr->vc_busy[v] / ((double)nchan * win) : 0;
+        res->vc_flit_share[v] = vf ? (double)ctr->vc_flits[v] / (double)vf : 0;
     }
+}
+
+static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
+{
+    sim_result *res = r->res;
+    const topology *tp = &r->ns.t;
+    const uint64_t end = tt < r->cycles ? tt : r->cycles;
+    const double win = end > r->warmup ? (double)(end - r->warmup) : 1;
+    results_latency(r, res);
+    results_counts(r, tt, win, res);
+    res->V = r->cfg->vcs;
+    res->N = tp->N;
+    res->Pn = tp->Pn;
+    res->n = tp->n;
+    int nchan = results_channel_loads(r, win, res);
+    if (results_faults(r, res, err, errlen)) return -1;
+    results_vcs(r, nchan, win, res);
     res->fingerprint = r->fp;
     return 0;
 }
