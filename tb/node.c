@@ -145,7 +145,7 @@ void node_fold(node_set *n, node_lane *L)
 
 int node_source_router(node_set *n, network *net, int x, uint64_t t)
 {
-    if (node_source(n, x, t, network_source_credits(net, x, t), network_injection(net, x, t))) return -1;
-    router_step(net, x, t);
-    return 0;
+    int rc = node_source_router_in(n, &n->solo, net, x, t, &net->ctr);
+    node_fold(n, &n->solo);
+    return rc;
 }

@@ -91,7 +91,7 @@ int node_source(node_set *n, int x, uint64_t t, uint32_t credits_in, link_sig *o
 node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_sig *ej, node_delivery *d);
 
 /* node x's source and router on the C model's network in cycle t; -1 as node_source
- * (the router is not stepped then) */
+ * (the run stops) */
 int node_source_router(node_set *n, network *net, int x, uint64_t t);
 
 /* a lane for up to `nodes` nodes of n (one take-back per node and cycle); -1 when out of memory */
@@ -103,4 +103,19 @@ node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_win
                         node_delivery *d);
 /* adds lane L into n's totals and clears it; call for the lanes in node order */
 void node_fold(node_set *n, node_lane *L);
+
+/* node_source_router counting into lane L and the router counters c: a node's source and
+ * router for one cycle, the one place sim's threads and the co-simulation do it. Inline,
+ * so that an idle source and a quiet router (most, at low load) cost no call. */
+static inline int node_source_router_in(node_set *n, node_lane *L, network *net, int x, uint64_t t, net_counters *c)
+{
+    const uint32_t credits = network_source_credits(net, x, t);
+    link_sig *inj = network_injection(net, x, t);
+    int rc = 0;
+    if (source_idle(&n->src[x], credits)) inj->vc = -1;
+    else rc = node_source_in(n, L, x, t, credits, inj);
+    if (network_router_quiet(net, x, t)) network_clear_local(net, x, t);
+    else router_step_counting(net, x, t, c);
+    return rc;
+}
 #endif

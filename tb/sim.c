@@ -248,14 +248,7 @@ static void run_part(void *arg, int k)
     const int in_window = r->cur_in_window;
     for (int oi = pt->lo; oi < pt->hi; oi++) {
         const int x = r->order[oi];
-        const uint32_t credits = network_source_credits(net, x, tt);
-        link_sig *inj = network_injection(net, x, tt);
-        /* idle sources and quiet routers (most, at low load) without a call */
-        if (source_idle(&nodes->src[x], credits)) inj->vc = -1;
-        else if (node_source_in(nodes, &pt->lane, x, tt, credits, inj) && pt->idfail_node < 0)
-            pt->idfail_node = x;
-        if (network_router_quiet(net, x, tt)) network_clear_local(net, x, tt);
-        else router_step_counting(net, x, tt, &pt->ctr);
+        if (node_source_router_in(nodes, &pt->lane, net, x, tt, &pt->ctr) && pt->idfail_node < 0) pt->idfail_node = x;
         const link_sig *ej = network_ejection(net, x, tt);
         if (ej->vc < 0) continue; /* no flit for the sink: skip the call (most nodes, most cycles) */
         node_delivery d;
