@@ -16,7 +16,7 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 
 DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox jq
 DEPS_RTL := verilator iverilog gtkwave yosys g++ python3
-DEPS_TEST := parallel
+DEPS_TEST := parallel munge slurm-wlm
 
 -include c_model/queueing/queueing.mk
 LIB_SRCS := $(filter-out tb/main.c,$(wildcard c_model/*.c tb/*.c)) $(QUEUEING_SRCS)
