@@ -29,6 +29,11 @@ module flitnet_route_dor #(
   localparam bit           CLASSES = (TOPO == flitnet_pkg::TOPO_TORUS ||
                                       TOPO == flitnet_pkg::TOPO_TORUS_UNI) && DATELINE != 0;
 
+  // the C model refuses one VC where the dateline needs two classes
+  if (CLASSES && V < 2) begin : g_too_few_vcs
+    flitnet_error_too_few_vcs_for_routing u_error ();
+  end
+
   logic          valid, cls;
   logic [PW-1:0] port;
 

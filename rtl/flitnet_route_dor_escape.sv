@@ -23,6 +23,11 @@ module flitnet_route_dor_escape #(
 );
   localparam logic [V-1:0] FREE = {V{1'b1}} & ~V'(3);  // v3..vL
 
+  // the C model refuses fewer than the two escape VCs
+  if (V < 2) begin : g_too_few_vcs
+    flitnet_error_too_few_vcs_for_routing u_error ();
+  end
+
   logic          valid, cls;
   logic [PW-1:0] port;
 

@@ -5,8 +5,10 @@
 # keeps those of one module. Each mutant is Verilated (with the assertions) into the CI
 # models that contain its module (table below) and run against those models' lines of
 # tests/cosim/ci.runs, model after model, until one run reports a difference, an RTL
-# assertion or a hang (killed). A mutant that does not build is stillborn (the design
-# would not compile: not counted). tests/mutants/equivalent.txt lists the mutants
+# assertion or a hang (killed); one that survives them all is checked by
+# tests/cosim/refusals.sh on its design files (the elaboration checks at the edges of the
+# legal space). A mutant that does not build is stillborn (the design would not
+# compile: not counted). tests/mutants/equivalent.txt lists the mutants
 # reviewed as equivalent (no behaviour can differ), with the reason; they are not
 # counted either. Writes build/mutants/report.txt (one line per mutant) and prints the
 # mutation score with the survivors listed.
@@ -59,7 +61,11 @@ for id in $ids; do
         log=$out/models/$m.log
         if ! COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$dir" "$m+$id" "$(cfg_of "$m")" --assert -DFLITNET_ASSERT \
             "--mutant=$root/$out/patches/$id.patch" > "$log" 2>&1 || ! tests/cosim/build_model.sh link "$dir" >> "$log" 2>&1; then
-            status=stillborn how="does not build for $m: $(grep -m1 -E '%Error|error:' "$log" | cut -c1-120)"
+            # the design's own elaboration check refusing a legal configuration is a
+            # behaviour the suite catches (the model does not build), not a broken design
+            err=$(grep -m1 -o "Cannot find file containing module: 'flitnet_error_[a-z0-9_]*" "$log" | sed 's/.*: .//')
+            if [ -n "$err" ]; then status=killed how="$m, a legal configuration, is refused ($err)"
+            else status=stillborn how="does not build for $m: $(grep -m1 -E '%Error|error:' "$log" | cut -c1-120)"; fi
             break
         fi
         while read -r model args; do
@@ -76,6 +82,12 @@ for id in $ids; do
         done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/cosim/ci.runs | grep -v -- '--expect-')
         [ $status = killed ] && break
     done
+    # the elaboration checks: a mutant that refuses a legal configuration, or lets through
+    # one the C model refuses (tests/cosim/refusals.sh, on the mutant's design files)
+    if [ $status = survived ] && [ -d "$dir/rtl" ] &&
+        ! tests/cosim/refusals.sh "$root/$dir/rtl" > "$out/refusals.log" 2>&1; then
+        status=killed how="refusals: $(grep -m1 '^FAIL' "$out/refusals.log" | cut -c6-130)"
+    fi
     if [ $status = survived ] && grep -q "^$id[[:space:]]" tests/mutants/equivalent.txt 2>/dev/null; then
         status=equivalent how=$(awk -v id="$id" '$1 == id { $1 = ""; print substr($0, 2) }' tests/mutants/equivalent.txt)
     fi

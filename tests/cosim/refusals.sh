@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# refusals.sh [RTL_DIR]: the RTL refuses at elaboration exactly the structural
+# configurations the C model refuses, at the edges of the legal space. For each line of
+# the table below, `flitnet sim` must refuse the configuration (exit 1, one line) or run
+# it, and Verilator must fail to elaborate the network with the named error module
+# (rtl/*.sv instantiate flitnet_error_* where the contract is not met) or elaborate it
+# cleanly. Each refusal has a legal neighbour one VC or one radix away, so that a check
+# that refuses too much fails too. RTL_DIR (default rtl/) lets `make mutants` run it on a
+# mutant's design files. Prints "N passed, N failed".
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+rtl=${1:-$root/rtl}
+F=${FLITNET:-$root/build/flitnet}
+VERILATOR=${VERILATOR:-verilator}
+# shellcheck source=tests/cosim/model_params.sh
+. "$root/tests/cosim/model_params.sh"
+
+# expected (ok, or the error module's name after flitnet_error_) | structural keys
+table='
+too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=1 routing=dor
+too_few_vcs_for_routing                  | topology=torus_uni k=4 n=2 vcs=1 routing=dor
+ok                                       | topology=torus k=4 n=2 vcs=1 routing=dor dateline=0
+ok                                       | topology=mesh k=4 n=2 vcs=1 routing=dor
+too_few_vcs_for_routing                  | topology=mesh k=4 n=2 vcs=1 routing=dor_escape
+ok                                       | topology=torus k=4 n=2 vcs=2 routing=dor_escape
+n_scheme_needs_even_radices              | topology=torus k=5,4 n=2 vcs=4 routing=nbc
+n_scheme_needs_even_radices              | topology=torus k=4,5 n=2 vcs=4 routing=nbc
+n_scheme_needs_even_radices              | topology=torus k=5 n=2 vcs=6 routing=duato_nhop
+ok                                       | topology=torus k=4 n=2 vcs=3 routing=nbc
+too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=2 routing=nbc
+too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=2 routing=duato
+ok                                       | topology=torus k=4 n=2 vcs=3 routing=duato
+too_few_vcs_for_routing                  | topology=mesh k=4 n=2 vcs=1 routing=duato
+ok                                       | topology=mesh k=4 n=2 vcs=2 routing=duato
+too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=3 routing=duato_nbc
+ok                                       | topology=torus k=4 n=2 vcs=4 routing=duato_nbc
+too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=2 routing=minimal
+ok                                       | topology=torus k=4 n=2 vcs=3 routing=minimal
+too_few_vcs_for_routing                  | topology=mesh k=4 n=2 vcs=1 routing=fully_adaptive
+ok                                       | topology=mesh k=4 n=2 vcs=2 routing=fully_adaptive
+swft_needs_a_torus_and_two_vcs           | topology=mesh k=4 n=2 vcs=4 routing=swft
+swft_needs_a_torus_and_two_vcs           | topology=torus_uni k=4 n=2 vcs=4 routing=swft
+swft_needs_a_torus_and_two_vcs           | topology=torus k=4 n=2 vcs=1 routing=swft
+ok                                       | topology=torus k=4 n=2 vcs=2 routing=swft
+fring_over_swft                          | topology=torus k=4 n=2 vcs=4 routing=swft fault_handling=fring
+fring_needs_a_torus_or_mesh_with_2_to_6_dimensions | topology=hypercube n=4 vcs=6 routing=dor fault_handling=fring
+fring_needs_a_torus_or_mesh_with_2_to_6_dimensions | topology=torus k=4 n=1 vcs=6 routing=dor fault_handling=fring
+fring_needs_a_torus_or_mesh_with_2_to_6_dimensions | topology=torus_uni k=4 n=2 vcs=6 routing=dor fault_handling=fring
+too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=5 routing=dor fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=6 routing=dor fault_handling=fring
+too_few_vcs_for_fring                    | topology=mesh k=4 n=2 vcs=4 routing=dor fault_handling=fring
+ok                                       | topology=mesh k=4 n=2 vcs=5 routing=dor fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=5 routing=duato_nbc fault_handling=fring
+'
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# check I WANT CFG: writes $tmp/I.res, empty when the line passes
+check() {
+    local i=$1 want=$2 cfg=$3 extra= crc vrc
+    local res=$tmp/$i.res
+    : > "$res"
+    # the C model: the f-ring layer needs a fault set to run at all
+    case $cfg in *fault_handling=fring*) extra=fault_nodes=5 ;; esac
+    # shellcheck disable=SC2086
+    "$F" sim $cfg $extra cycles=10 warmup=0 > "$tmp/$i.c" 2>&1
+    crc=$?
+    if [ "$want" = ok ] && [ $crc -ne 0 ]; then echo "the C model refuses $cfg: $(tail -n 1 "$tmp/$i.c")" > "$res"; return; fi
+    if [ "$want" != ok ] && [ $crc -ne 1 ]; then echo "the C model does not refuse $cfg (exit $crc)" > "$res"; return; fi
+    model_params refusals "$cfg" 2> "$res" || return
+    $VERILATOR --lint-only --top-module flitnet_network -GTOPO="$topo" -GNDIM="$n" -GK="64'h$khex" -GV="$v" \
+        -GB="$b" -GBO="$bo" -GROUTING="$routing" -GDATELINE="$dateline" -GESCAPE_VCS="$escape" \
+        -GTIMEOUT="$timeout" -GFRING="$fring" -F "$rtl/flitnet.f" > "$tmp/$i.v" 2>&1
+    vrc=$?
+    if [ "$want" = ok ]; then
+        [ $vrc -eq 0 ] || echo "the RTL refuses $cfg: $(grep -m1 -E '%Error' "$tmp/$i.v")" > "$res"
+    elif [ $vrc -eq 0 ]; then
+        echo "the RTL elaborates $cfg, which the C model refuses: $(tail -n 1 "$tmp/$i.c")" > "$res"
+    elif ! grep -q "flitnet_error_$want'" "$tmp/$i.v"; then
+        echo "the RTL refuses $cfg, but not with flitnet_error_$want: $(grep -m1 -E '%Error' "$tmp/$i.v" | cut -c1-160)" > "$res"
+    fi
+}
+i=0
+while IFS='|' read -r want cfg; do
+    want=$(echo "$want" | tr -d ' ')
+    [ -n "$want" ] || continue
+    cfg=$(echo "$cfg" | sed 's/^ *//; s/ *$//')
+    while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do wait -n; done
+    check $i "$want" "$cfg" &
+    i=$((i + 1))
+done <<< "$table"
+wait
+pass=0
+fail=0
+for ((j = 0; j < i; j++)); do
+    if [ -s "$tmp/$j.res" ]; then echo "FAIL $(cat "$tmp/$j.res")"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
