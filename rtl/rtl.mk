@@ -206,7 +206,7 @@ cosim-random: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/cod
 
 # automatic mutation testing (tests/mutants/run.sh): MUTANTS_N generated mutants
 # (MUTANTS_SEED; 0 = all), or MUTANTS_IDS, against the CI runs of their models
-mutants: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
+mutants: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp | $(RTL_BUILD)/codes
 	@tests/mutants/run.sh
 # a model's structural configuration, for scripts
 rtl-cfg-%:

@@ -9,7 +9,8 @@
 #   codes, the same levels, the same flit layout. Exits 1 with the difference. It first
 #   makes sure that the comparison rejects a list with one code changed.
 # Builds what it runs under BUILD/rtl/ (BUILD defaults to build/) when it is missing or
-# older than its sources; BUILD/libflitnet.a must exist (make all).
+# older than its sources; BUILD/libflitnet.a must exist (make all). CODES_RTL=DIR reads
+# DIR/flitnet_pkg.sv instead of rtl/'s (make mutants: a mutant's design files).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$root/build}
@@ -30,6 +31,10 @@ c_list() {
 
 rtl_list() {
     local dir=$build/rtl/codes_tb pkg=$root/rtl/flitnet_pkg.sv tb=$root/tests/cosim/codes_tb.sv
+    if [ -n "${CODES_RTL:-}" ]; then # always built afresh: another design's package
+        dir=$build/rtl/codes_tb_alt pkg=$CODES_RTL/flitnet_pkg.sv
+        rm -rf "$dir"
+    fi
     if [ ! -x "$dir/Vcodes_tb" ] || [ "$dir/Vcodes_tb" -ot "$pkg" ] || [ "$dir/Vcodes_tb" -ot "$tb" ]; then
         rm -rf "$dir"
         ${VERILATOR:-verilator} --binary -Wall -Wno-DECLFILENAME -Wno-UNUSEDPARAM --top-module codes_tb \

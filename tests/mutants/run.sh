@@ -5,13 +5,17 @@
 # keeps those of one module. Each mutant is Verilated (with the assertions) into the CI
 # models that contain its module (table below) and run against those models' lines of
 # tests/cosim/ci.runs, model after model, until one run reports a difference, an RTL
-# assertion or a hang (killed); one that survives them all is checked by
-# tests/cosim/refusals.sh on its design files (the elaboration checks at the edges of the
-# legal space). A mutant that does not build is stillborn (the design would not
-# compile: not counted). tests/mutants/equivalent.txt lists the mutants
-# reviewed as equivalent (no behaviour can differ), with the reason; they are not
-# counted either. Writes build/mutants/report.txt (one line per mutant) and prints the
-# mutation score with the survivors listed.
+# assertion or a hang (killed). One that survives them all meets the other CI checks that
+# can see a design: tests/cosim/refusals.sh on its design files (the elaboration checks at
+# the edges of the legal space), the waves of a traced t44v4 against the C model's
+# (waves/make_waves.sh, as rtl_waves: every shared register, also those no compared wire
+# shows) and, in the package, tests/cosim/codes.sh check (codes, levels, flit layout). A
+# mutant whose own elaboration check refuses a legal CI configuration is killed (the
+# model does not build); one that does not build otherwise is stillborn (the design would
+# not compile: not counted). tests/mutants/equivalent.txt lists the mutants reviewed as
+# equivalent (no behaviour can differ), with the reason; they are not counted either.
+# Writes build/mutants/report.txt (one line per mutant) and prints the mutation score
+# with the survivors listed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -56,7 +60,14 @@ for id in $ids; do
     [ -n "$line" ] || { echo "run.sh: no mutant $id" >&2; exit 1; }
     python3 tests/mutants/generate.py patch "$id" "$out/patches" || exit 1
     status=survived how=
+    # the package first: its codes, levels and flit layout against the C model's
+    # (codes.sh check, seconds where a model takes a minute)
+    if [ "$module" = flitnet_pkg ] && tests/mutants/apply.sh "$root/$out/patches/$id.patch" "$out/models/pkg" > /dev/null 2>&1 &&
+        ! CODES_RTL="$root/$out/models/pkg/rtl" tests/cosim/codes.sh check > "$out/codes.log" 2>&1; then
+        status=killed how="codes: $(grep -m1 -E '^[<>]' "$out/codes.log" | cut -c1-110)"
+    fi
     for m in ${models[$module]:-$common}; do
+        [ $status = killed ] && break
         dir=$out/models/$m
         log=$out/models/$m.log
         if ! COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$dir" "$m+$id" "$(cfg_of "$m")" --assert -DFLITNET_ASSERT \
@@ -87,6 +98,16 @@ for id in $ids; do
     if [ $status = survived ] && [ -d "$dir/rtl" ] &&
         ! tests/cosim/refusals.sh "$root/$dir/rtl" > "$out/refusals.log" 2>&1; then
         status=killed how="refusals: $(grep -m1 '^FAIL' "$out/refusals.log" | cut -c6-130)"
+    fi
+    # the waves (make waves, rtl_waves in CI): a traced t44v4 against the C model's VCD,
+    # every shared register, also those no compared wire shows (e.g. reset values)
+    if [ $status = survived ]; then
+        wdir=$out/models/waves
+        if COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$wdir" "t44v4+$id" "$(cfg_of t44v4)" --assert -DFLITNET_ASSERT \
+            --trace "--mutant=$root/$out/patches/$id.patch" > "$wdir.log" 2>&1 && tests/cosim/build_model.sh link "$wdir" >> "$wdir.log" 2>&1 &&
+            ! waves/make_waves.sh "$wdir/cosim" build/rtl/vcdcmp "$out/waves" > "$out/waves.log" 2>&1; then
+            status=killed how="waves: $(grep -m1 -A1 '^FAIL' "$out/waves.log" | tail -n 1 | sed 's/^ *//' | cut -c1-110)"
+        fi
     fi
     if [ $status = survived ] && grep -q "^$id[[:space:]]" tests/mutants/equivalent.txt 2>/dev/null; then
         status=equivalent how=$(awk -v id="$id" '$1 == id { $1 = ""; print substr($0, 2) }' tests/mutants/equivalent.txt)
