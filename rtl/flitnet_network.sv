@@ -5,6 +5,14 @@
 // constant input; each router sees the bits of the nodes its network ports lead to.
 // With FRING = 1 each router also gets its ring_ok bits (§6.5), constant as well.
 //
+// The run's constants (sel_random_i, lfsr_seed_i, faulty_i, ring_ok_i) are sampled at
+// the rising clock edges while rst_ni is low, and the routers see those registers:
+// rst_ni must be held low across at least one rising edge, and a change of these inputs
+// after reset has no effect (docs/microarchitecture.md §4). None of the routers' logic
+// then depends on a top-level input combinationally except the injection channels'
+// FIFO writes, which keeps a Verilated network's input-combinational region (run on
+// every eval()) small (docs/rtl.md, "Speed").
+//
 // Per node: an injection channel in (the source drives it) with its credit mask out,
 // and an ejection channel out (the sink never back-pressures). The obs_* ports show
 // every router output, for the lockstep co-simulation: index x*P + p.
@@ -35,11 +43,12 @@ module flitnet_network #(
   parameter int          VW         = (V > 1) ? $clog2(V) : 1
 ) (
   input  logic              clk_i,
-  input  logic              rst_ni,
+  input  logic              rst_ni,         // asynchronous; low across >= 1 rising clock edge
+  // the run's constants, sampled at the clock edges during reset
   input  logic              sel_random_i,
   input  logic [N*16-1:0]   lfsr_seed_i,    // per router, reset value of its LFSR
-  input  logic [N-1:0]      faulty_i,       // faulty or disabled nodes, constant during a run
-  input  logic [N*2*(P-1)-1:0] ring_ok_i,   // per node x at x*2*PN: bit 2p + o (§6.5), constant
+  input  logic [N-1:0]      faulty_i,       // faulty or disabled nodes
+  input  logic [N*2*(P-1)-1:0] ring_ok_i,   // per node x at x*2*PN: bit 2p + o (§6.5)
   // injection: source x -> local input port of router x
   input  logic [N-1:0]      inj_valid_i,
   input  logic [N*VW-1:0]   inj_vc_i,
@@ -74,6 +83,21 @@ module flitnet_network #(
   wire [N*P*64-1:0] in_flit, out_flit;
   wire [N*P*V-1:0]  cr_in, cr_out;
   wire [N*PN-1:0]   faulty_nbr;
+
+  // the run's constants, sampled during reset (rst_ni is an asynchronous reset elsewhere;
+  // here it is the enable of plain flip-flops without a reset)
+  logic                sel_random_q;
+  logic [N*16-1:0]     lfsr_seed_q;
+  logic [N-1:0]        faulty_q;
+  logic [N*2*PN-1:0]   ring_ok_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      sel_random_q <= sel_random_i;
+      lfsr_seed_q  <= lfsr_seed_i;
+      faulty_q     <= faulty_i;
+      ring_ok_q    <= ring_ok_i;
+    end
+  end
   /* verilator tracing_on */
 
   for (genvar x = 0; x < N; x++) begin : g_node
@@ -91,7 +115,7 @@ module flitnet_network #(
       end
       if (DN >= 0) begin : g_cr
         assign cr_in[(x*P + p)*V +: V]         = cr_out[(DN*P + p)*V +: V];
-        assign faulty_nbr[x*PN + p]            = faulty_i[DN];
+        assign faulty_nbr[x*PN + p]            = faulty_q[DN];
       end else begin : g_cr_open
         assign cr_in[(x*P + p)*V +: V]         = '0;
         assign faulty_nbr[x*PN + p]            = 1'b0;
@@ -114,10 +138,10 @@ module flitnet_network #(
     ) u_router (
       .clk_i, .rst_ni,
       .node_id_i    (A'(x)),
-      .lfsr_seed_i  (lfsr_seed_i[x*16 +: 16]),
-      .sel_random_i,
+      .lfsr_seed_i  (lfsr_seed_q[x*16 +: 16]),
+      .sel_random_i (sel_random_q),
       .faulty_nbr_i (faulty_nbr[x*PN +: PN]),
-      .ring_ok_i    (ring_ok_i[x*2*PN +: 2*PN]),
+      .ring_ok_i    (ring_ok_q[x*2*PN +: 2*PN]),
       .in_valid_i   (in_valid[x*P +: P]),
       .in_vc_i      (in_vc[x*P*VW +: P*VW]),
       .in_flit_i    (in_flit[x*P*64 +: P*64]),

@@ -16,7 +16,8 @@
 // configuration keys. Runtime keys (seed, rate, msg_len, select, traffic, the fault
 // set, ...) come from the command line; the fault set is an input of the RTL (faulty_i:
 // faulty or disabled nodes) and so are the f-ring layer's ring_ok bits (ring_ok_i, from
-// route_ring_ok), both set before reset.
+// route_ring_ok), both set before reset and sampled by the network, with the select bit
+// and the seeds, at the clock edge the harness gives during reset.
 //
 // Both sides run the node software of microarchitecture.md §7.1 in their own sinks
 // (node_sink, as tb/sim.c does): a message whose tail reaches a node that is not its
@@ -385,6 +386,12 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         }
         top->eval();
         top->rst_ni = 0;
+        top->eval();
+        // a rising edge during reset: the network samples the run's constants (select,
+        // seeds, faults, ring_ok) at it (rtl/flitnet_network.sv)
+        top->clk_i = 0;
+        top->eval();
+        top->clk_i = 1;
         top->eval();
         top->rst_ni = 1;
         top->eval();

@@ -520,6 +520,12 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     top->eval();
     top->rst_ni = 0;
     top->eval();
+    // a rising edge during reset: the network samples the run's constants (select,
+    // seeds, faults, ring_ok) at it (rtl/flitnet_network.sv)
+    top->clk_i = 0;
+    top->eval();
+    top->clk_i = 1;
+    top->eval();
     top->rst_ni = 1;
     top->eval();
     if (static_cast<int>(top->cfg_nodes_o) != N || static_cast<int>(top->cfg_ports_o) != P ||
