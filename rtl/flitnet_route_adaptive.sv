@@ -42,15 +42,15 @@ module flitnet_route_adaptive #(
   localparam logic [V-1:0]   ALL   = {V{1'b1}};
   localparam logic [V-1:0]   ADAPT = ALL & ~(ALL >> (V - E));  // VCs E .. V-1 (V > E)
   // the U-turn: the port back along the input port's direction (none from the local
-  // input port, and none on the unidirectional torus, which has no port back)
-  function automatic logic [PN-1:0] uturn_mask(input integer inport);
+  // input port, and none on the unidirectional torus, which has no port back); elaboration only
+  /* verilator coverage_off */ function automatic logic [PN-1:0] uturn_mask(input integer inport);
     uturn_mask = '0;
     for (int p = 0; p < PN; p++)
       if (inport < PN &&
           (((TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_MESH) && p == (inport ^ 1)) ||
            (TOPO == flitnet_pkg::TOPO_HYPERCUBE && p == inport)))
         uturn_mask[p] = 1'b1;
-  endfunction
+  endfunction  /* verilator coverage_on */
   localparam logic [PN-1:0]  UTURN = uturn_mask(INPORT);
 
   // the C model refuses fewer VCs: E escape VCs and at least one adaptive VC

@@ -52,21 +52,21 @@ module flitnet_route_hop #(
   localparam int BONUS_LO = flitnet_pkg::flit_bonus_lo(A, HW, CW);
   localparam bit TORUS    = (TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_TORUS_UNI);
 
-  // elaboration-time functions, written as yosys 0.23 reads them (no return, no int')
+  // elaboration-only functions (not covered), in yosys 0.23's subset (no return, no int')
   // the diameter D (§3)
-  function automatic integer diameter(input integer ndim);
+  /* verilator coverage_off */ function automatic integer diameter(input integer ndim);
     diameter = 0;
     for (int d = 0; d < ndim; d++)
       diameter = diameter + ((TOPO == flitnet_pkg::TOPO_TORUS) ? 32'(K[8*d +: 8]) / 2
                              : (TOPO == flitnet_pkg::TOPO_HYPERCUBE) ? 1 : 32'(K[8*d +: 8]) - 1);
-  endfunction
+  endfunction  /* verilator coverage_on */
 
   // every torus radix even (the N-schemes' 2-colouring)
-  function automatic bit even_radices(input integer ndim);
+  /* verilator coverage_off */ function automatic bit even_radices(input integer ndim);
     even_radices = 1'b1;
     for (int d = 0; d < ndim; d++)
       if (TORUS && K[8*d] == 1'b1) even_radices = 1'b0;
-  endfunction
+  endfunction  /* verilator coverage_on */
 
   localparam int DIA = diameter(NDIM);
   localparam int CMIN = (NSCHEME != 0) ? 1 + DIA / 2 : DIA + 1;  // classes a minimal path needs
@@ -78,11 +78,11 @@ module flitnet_route_hop #(
   localparam int CL  = WIDE ? E : CMIN;                            // classes C
 
   // cls(w) = floor(((w + 1) C - 1) / E) for the escape VCs w < E, CW bits each
-  function automatic logic [V*CW-1:0] class_table(input integer e, input integer cl);
+  /* verilator coverage_off */ function automatic logic [V*CW-1:0] class_table(input integer e, input integer cl);
     class_table = '0;
     for (int w = 0; w < V; w++)
       if (w < e) class_table[w*CW +: CW] = CW'(((w + 1) * cl - 1) / e);
-  endfunction
+  endfunction  /* verilator coverage_on */
 
   localparam logic [V*CW-1:0] CLS   = class_table(E, CL);
   localparam logic [V-1:0]    ALL   = {V{1'b1}};

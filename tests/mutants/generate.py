@@ -33,7 +33,9 @@ def design_files():
 
 
 def code_part(line):
-    """the line without its // comment (strings are never used in the design)"""
+    """the line without its comments: /* ... */ within the line (metacomments such as
+    Verilator's coverage_off) and // to the end (strings are never used in the design)"""
+    line = re.sub(r"/\*.*?\*/", "", line)
     i = line.find("//")
     return line if i < 0 else line[:i]
 
