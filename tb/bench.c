@@ -125,18 +125,25 @@ static void set(sim_config *c, const char *k, const char *v)
     }
 }
 
-/* the analytical models: time of a 50-point latency curve up to saturation */
+/* the analytical models: time of the saturation rate and of a 50-point latency curve
+ * up to 0.99 of it (solved as one series, as `flitnet model` does), each on a 16x16
+ * torus (timeout: its own 2^10 hypercube), M = 32, and the refined Duato-Nbc model
+ * also with M = 64 */
 static void bench_models(void)
 {
-    static const struct { qm_kind kind; int variant; } cases[] = {
-        {QM_DUATO_NBC, QM_SEED}, {QM_DUATO_NBC, QM_REFINED}, {QM_SWFT, QM_SEED},
-        {QM_TIMEOUT, QM_SEED},   {QM_DOR_COMB, QM_SEED},     {QM_DOR_COMB, QM_REFINED},
+    static const struct { qm_kind kind; int variant; double M; } cases[] = {
+        {QM_DUATO_NBC, QM_SEED, 32}, {QM_DUATO_NBC, QM_REFINED, 32}, {QM_DUATO_NBC, QM_REFINED, 64},
+        {QM_SWFT, QM_SEED, 32},      {QM_TIMEOUT, QM_SEED, 32},      {QM_DOR_COMB, QM_SEED, 32},
+        {QM_DOR_COMB, QM_REFINED, 32},
     };
-    printf("\nmodels: 50-point latency curve up to the saturation rate, each model's own default network\n");
+    printf("\nmodels: saturation rate and a 50-point latency curve up to 0.99 of it, 16x16 torus (timeout: 2^10 "
+           "hypercube)\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         qm_params p;
         qm_params_init(&p, cases[i].kind);
         p.variant = cases[i].variant;
+        p.M = cases[i].M;
+        if (p.topo != QM_HYPERCUBE) p.k[0] = p.k[1] = 16;
         if (p.variant == QM_REFINED) { /* the refined models describe this simulator's router */
             p.tie_positive = 1;
             p.dateline = 2;
@@ -145,21 +152,19 @@ static void bench_models(void)
                 p.V = 10;
             }
         }
-        struct timespec t0, t1;
+        struct timespec t0, t1, t2;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         double sat = qm_saturation_rate(&p, 1e-6);
-        struct timespec t2;
         clock_gettime(CLOCK_MONOTONIC, &t2);
-        for (int j = 1; j <= 50; j++) {
-            qm_result r;
-            p.rate = sat * j / 50.0;
-            qm_solve(&p, &r);
-        }
+        double rates[50];
+        qm_result r[50];
+        for (int j = 0; j < 50; j++) rates[j] = 0.99 * sat * (j + 1) / 50.0;
+        qm_curve(&p, rates, 50, r);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         double ms = (double)(t1.tv_sec - t2.tv_sec) * 1e3 + (double)(t1.tv_nsec - t2.tv_nsec) / 1e6;
         double bs = (double)(t2.tv_sec - t0.tv_sec) * 1e3 + (double)(t2.tv_nsec - t0.tv_nsec) / 1e6;
-        printf("  %-9s %-7s curve %7.2f ms, saturation bisection %7.2f ms\n", qm_name(p.kind),
-               p.variant == QM_REFINED ? "refined" : "seed", ms, bs);
+        printf("  %-9s %-7s M=%-3g saturation %.6g: bisection %7.2f ms, curve %7.2f ms\n", qm_name(p.kind),
+               p.variant == QM_REFINED ? "refined" : "seed", p.M, sat, bs, ms);
     }
 }
 
@@ -362,7 +367,7 @@ static int bench_scale(long cycles)
 int bench_main(int argc, char **argv)
 {
     long cycles = 100000;
-    int points_only = 0, scale_only = 0;
+    int points_only = 0, scale_only = 0, models_only = 0;
     for (int i = 0; i < argc; i++) {
         if (!strncmp(argv[i], "cycles=", 7)) {
             if (cli_parse_long(argv[i] + 7, 20000, 1000000000L, &cycles)) {
@@ -373,12 +378,18 @@ int bench_main(int argc, char **argv)
             points_only = 1;
         } else if (!strcmp(argv[i], "--scale")) {
             scale_only = 1;
+        } else if (!strcmp(argv[i], "--models")) {
+            models_only = 1;
         } else {
-            fprintf(stderr, "flitnet: bench takes only cycles=N, --points and --scale (got '%s')\n", argv[i]);
+            fprintf(stderr, "flitnet: bench takes only cycles=N, --points, --scale and --models (got '%s')\n", argv[i]);
             return 1;
         }
     }
     if (cycles < 20000) cycles = 20000;
+    if (models_only) {
+        bench_models();
+        return 0;
+    }
     if (scale_only) return bench_scale(cycles);
     double sat16 = 0;
     if (bench_table(cycles, points_only, &sat16)) return 1;

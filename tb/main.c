@@ -5,7 +5,7 @@
  *   flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]
  *   flitnet faults [CONFIG] [key=value ...]
  *   flitnet cdg [CONFIG] [key=value ...]
- *   flitnet bench [cycles=N] [--points | --scale]
+ *   flitnet bench [cycles=N] [--points | --scale | --models]
  *   flitnet help | version
  * Exit codes: 0 done (saturation is a result, not an error), 1 bad input, 2 deadlock,
  * 3 a message arrived corrupted (a simulator bug). */
@@ -58,7 +58,7 @@ static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
     {"cdg", "flitnet cdg [CONFIG] [key=value ...]",
      "proves delivery, livelock freedom and an acyclic escape channel-dependency graph (Duato's extended graph) for "
      "the configuration and its fault set; exit 2 with one cycle of channels when there is none", 1},
-    {"bench", "flitnet bench [cycles=N] [--points | --scale]", "cycles/s, flit-hops/s, instructions per flit-hop (where the hardware counts them) and peak memory of fixed cases, one thread; --points: only the bisected rates; --scale: only the large networks (64x64, 128x128, 16x16x16, 2^14 hypercube)", 0},
+    {"bench", "flitnet bench [cycles=N] [--points | --scale | --models]", "cycles/s, flit-hops/s, instructions per flit-hop (where the hardware counts them) and peak memory of fixed cases, one thread; --points: only the bisected rates; --scale: only the large networks (64x64, 128x128, 16x16x16, 2^14 hypercube); --models: only the queueing models' saturation rates and curves", 0},
     {"help", "flitnet help", "every command, key, model key and routing", 0},
     {"version", "flitnet version", "the program's version", 0},
 };

@@ -277,6 +277,11 @@ int cmd_model(int argc, char **argv)
     int dec = 6;
     int n = rates_for(range, sat, &rates, &dec);
     if (n < 0) return 1;
+    qm_result *res = calloc((size_t)n, sizeof *res);
+    if (!res) {
+        free(rates);
+        return cli_fail("out of memory");
+    }
     char shape[64];
     config_shape(&c, shape, sizeof shape);
     printf("model %s (%s): %s, V=%d, M=%g (%s), %s traffic\n", qm_name(mk.kind), variant_name(variant), shape, c.vcs, c.msg_len, c.msg_len_dist == LEN_EXP ? "exp" : "fixed",
@@ -288,19 +293,19 @@ int cmd_model(int argc, char **argv)
     FILE *cf = NULL;
     if (o.csv && !(cf = report_csv_open(o.csv, "rate,latency,network_latency,source_wait,vbar,saturated"))) {
         free(rates);
+        free(res);
         char e[600];
         snprintf(e, sizeof e, "cannot write '%s'", o.csv);
         return cli_fail(e);
     }
     cJSON *jp = NULL, *jo = o.json ? model_json_doc(&c, mk.kind, variant, zl, sat, &jp) : NULL;
     double *lat = calloc((size_t)n, sizeof(double));
+    qm_curve(&p, rates, n, res); /* the points as one series: each starts from the last */
     for (int i = 0; i < n; i++) {
-        qm_result r;
-        p.rate = rates[i];
-        qm_solve(&p, &r);
-        if (lat) lat[i] = r.saturated ? NAN : r.latency;
-        model_point(rates[i], dec, &r, cf, jp);
+        if (lat) lat[i] = res[i].saturated ? NAN : res[i].latency;
+        model_point(rates[i], dec, &res[i], cf, jp);
     }
+    free(res);
     int rc = 0;
     char e[600];
     if (o.plot && lat) {
@@ -605,12 +610,10 @@ static int compare_model_curves(cmp_run *out, qm_params *qp, int nv, double top)
         out->mr[v] = malloc(sizeof(double) * 101);
         out->ml[v] = malloc(sizeof(double) * 101);
         if (!out->mr[v] || !out->ml[v]) return cli_fail("out of memory");
-        for (int i = 0; i <= 100; i++) {
-            qm_result r;
-            out->mr[v][i] = qp[v].rate = top * i / 100.0 + (i ? 0 : top * 1e-4);
-            qm_solve(&qp[v], &r);
-            out->ml[v][i] = r.saturated ? NAN : r.latency;
-        }
+        qm_result r[101];
+        for (int i = 0; i <= 100; i++) out->mr[v][i] = top * i / 100.0 + (i ? 0 : top * 1e-4);
+        qm_curve(&qp[v], out->mr[v], 101, r); /* one series: each point starts from the last */
+        for (int i = 0; i <= 100; i++) out->ml[v][i] = r[i].saturated ? NAN : r[i].latency;
     }
     return 0;
 }

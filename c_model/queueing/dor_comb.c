@@ -133,7 +133,7 @@ static int dc_solve(const qm_params *p, qm_result *out)
     c.Wej = c.M * c.M * c.lg / (2.0 * (1.0 - ue)); /* M/D/1 */
     double x[2 * QM_MAX_DIM];
     for (int i = 0; i < c.n; i++) { x[i] = c.M + c.Wej; x[c.n + i] = 0.0; }
-    int sat = qm_iterate(dc_map, &c, x, 2 * c.n, out);
+    int sat = qm_iterate(dc_map, &c, x, NULL, 2 * c.n, out);
     if (sat) return 0;
     double S = 0.0, lsum = 0.0, ksum = 0.0;
     for (int i = 0; i < c.n; i++) {

@@ -156,7 +156,7 @@ static int nbc_solve(const qm_params *p, qm_result *out)
     nbc_ctx c;
     nbc_setup(p, &c);
     double x[1] = {nbc_zero_load(p)};
-    int sat = qm_iterate(nbc_map, &c, x, 1, out);
+    int sat = qm_iterate(nbc_map, &c, x, NULL, 1, out);
     out->lambda_c = c.lc;
     out->network_latency = x[0];
     if (sat) return 0;

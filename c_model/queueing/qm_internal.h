@@ -36,13 +36,16 @@ double qm_nbc_pblock_mix(const double *P, int V, int V1, int V2, int c, int lite
 /* swft.c: eq 2 as read, mean hops per dimension with failure probability pf */
 double qm_swft_kf(int k, double pf);
 
-/* Runs a model's fixed-point iteration from x. Returns 0 when it converged; otherwise
+/* Runs a model's fixed-point iteration from x (hi: upper bounds of the unknowns, or
+ * NULL): Anderson's mode, and where it cannot tell, the plain mode from x (the
+ * accelerated one in the saturation search).  Returns 0 when it converged; otherwise
  * marks out saturated (latency +inf, the reason in why) and returns 1. */
-int qm_iterate(fp_map g, void *ctx, double *x, int n, qm_result *out);
+int qm_iterate(fp_map g, void *ctx, double *x, const double *hi, int n, qm_result *out);
 
-/* non-zero while qm_saturation_rate bisects (its solves may then start from an
- * earlier solve of the same search; the value names the search), else 0 */
-unsigned qm_sat_search(void);
+/* non-zero while qm_saturation_rate bisects or qm_curve solves: a series of solves at
+ * growing rates, whose solves may start from an earlier stable solve of the same series
+ * at a lower rate (the value names the series), else 0 */
+unsigned qm_series(void);
 
 /* number of nodes */
 double qm_nodes(const qm_params *p);

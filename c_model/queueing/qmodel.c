@@ -152,17 +152,32 @@ double qm_zero_load(const qm_params *p)
     return ops_for(&q)->zero_load(&q);
 }
 
-typedef struct { qm_params p; } sat_ctx;
+/* the bisection's state: the model, and its lowest rate found saturated (hi) and
+ * whether that verdict was a fold's ghost taken without the run past it */
+typedef struct {
+    qm_params p;
+    double hi;
+    int hi_ghost;
+} sat_ctx;
 
-/* set while qm_saturation_rate bisects: its solves run the accelerated fixed
- * point (fixed_point.h).  Near saturation the plain iteration creeps for up to
- * 200,000 iterations per solve, and only whether it converges matters there. */
-static _Thread_local int in_sat_search;
-static _Thread_local unsigned sat_search_id;
+/* A series of solves of one model at growing rates: the saturation bisection or a
+ * curve (qm_curve).  While one runs, a model may start a solve from the series' last
+ * stable solution at a lower rate (the unknowns only grow with the rate). */
+static _Thread_local int in_series, in_sat_search;
+static _Thread_local unsigned series_id;
+/* qm_iterate: a fold's ghost ends a solve as saturated (no run past it), and
+ * whether the last solve ended so */
+static _Thread_local int ghost_ends, last_ghost;
 
-unsigned qm_sat_search(void)
+unsigned qm_series(void)
 {
-    return in_sat_search ? sat_search_id : 0;
+    return in_series ? series_id : 0;
+}
+
+static void series_begin(void)
+{
+    in_series = 1;
+    if (++series_id == 0) series_id = 1;
 }
 
 static int stable_at(double x, void *vctx)
@@ -170,9 +185,34 @@ static int stable_at(double x, void *vctx)
     sat_ctx *c = vctx;
     qm_result r;
     c->p.rate = x;
+    last_ghost = 0;
     if (qm_solve(&c->p, &r) != 0)
         return 0;
+    if (r.saturated && x < c->hi) {
+        c->hi = x;
+        c->hi_ghost = last_ghost;
+    }
     return !r.saturated;
+}
+
+/* The bisection; its solves run Anderson's mode from the last stable solution
+ * (refined models), and past a fold they stop at its ghost, the rate taken as
+ * saturated without the plain iteration's run past it (hundreds to thousands of
+ * maps each).  That run decides whether the iteration runs away or climbs to a
+ * fixed point further up; the bisection needs it only at the lowest saturated
+ * rate it found: if the iteration runs away there, it does at every rate above
+ * (the predicate is monotone, as the bisection assumes anyway).  If it climbs
+ * instead, the bisection is done again with the run at every ghost. */
+static double sat_bisect(sat_ctx *c, double tol)
+{
+    c->hi = INFINITY;
+    c->hi_ghost = 0;
+    ghost_ends = 1;
+    double s = bisect_sup(stable_at, c, 0.5 / c->p.M, tol);
+    ghost_ends = 0;
+    if (s > 0.0 && c->hi_ghost && stable_at(c->hi, c))
+        s = bisect_sup(stable_at, c, 0.5 / c->p.M, tol);
+    return s;
 }
 
 double qm_saturation_rate(const qm_params *p, double tol)
@@ -187,28 +227,58 @@ double qm_saturation_rate(const qm_params *p, double tol)
     if (tol <= 0.0)
         tol = 1e-6;
     /* a channel can carry at most one flit per cycle: 0.5/M is in range */
+    series_begin();
     in_sat_search = 1;
-    if (++sat_search_id == 0) sat_search_id = 1;
-    double s = bisect_sup(stable_at, &c, 0.5 / p->M, tol);
-    in_sat_search = 0;
+    double s = sat_bisect(&c, tol);
+    in_series = in_sat_search = 0;
     return (s < 0.0) ? NAN : s;
 }
 
-int qm_iterate(fp_map g, void *ctx, double *x, int n, qm_result *out)
+int qm_curve(const qm_params *p, const double *rates, int n, qm_result *out)
 {
-    fp_report rep;
+    qm_params q = *p;
+    int rc = 0;
+    series_begin();
+    for (int i = 0; i < n; i++) {
+        q.rate = rates[i];
+        if (qm_solve(&q, &out[i]) != 0) rc = -1;
+    }
+    in_series = 0;
+    return rc;
+}
+
+/* The verdict Anderson's mode leaves open: the damped iteration from the start x0,
+ * climbing to the smallest fixed point or running away as the model's map leads it;
+ * as before Anderson's mode, accelerated in the saturation search, and plain
+ * elsewhere until its budget runs out.  Adds its maps to *its. */
+static void iterate_damped(fp_map g, void *ctx, double *x, const double *x0, int n, fp_report *rep, int *its)
+{
     fp_options o = {0};
     o.accel = in_sat_search;
-    fp_solve(g, ctx, x, n, &o, &rep);
-    int its = rep.iterations;
-    if (rep.status == FP_NOCONV && !o.accel) {
-        /* still converging when the plain iteration's budget ran out (it does
-         * within about 1e-6 of the saturation rate): go on accelerated from the
-         * last iterate, so that every rate the bisection calls stable solves */
+    memcpy(x, x0, (size_t)n * sizeof *x);
+    fp_solve(g, ctx, x, n, &o, rep);
+    *its += rep->iterations;
+    if (rep->status == FP_NOCONV && !o.accel) {
         o.accel = 1;
-        fp_solve(g, ctx, x, n, &o, &rep);
-        its += rep.iterations;
+        fp_solve(g, ctx, x, n, &o, rep);
+        *its += rep->iterations;
     }
+}
+
+int qm_iterate(fp_map g, void *ctx, double *x, const double *hi, int n, qm_result *out)
+{
+    fp_report rep;
+    double x0[FP_MAXN];
+    if (n < 1 || n > FP_MAXN) n = 0; /* fp_solve refuses it with the reason */
+    memcpy(x0, x, (size_t)n * sizeof *x);
+    fp_options ao = {0};
+    ao.lo = x0; /* the unknowns climb from the start (zero load or a lower rate) */
+    ao.hi = hi;
+    ao.ghost_ends = ghost_ends;
+    fp_anderson(g, ctx, x, n, &ao, &rep);
+    int its = rep.iterations;
+    last_ghost = rep.ghost;
+    if (rep.status == FP_NOCONV) iterate_damped(g, ctx, x, x0, n, &rep, &its);
     out->iterations = its;
     if (rep.status == FP_CONVERGED) return 0;
     out->saturated = 1;

@@ -17,9 +17,10 @@
  * Usage: qm_params_init(&p, QM_DOR_COMB); set fields; qm_check() gives a
  * one-line reason when the model does not cover the input; qm_solve()
  * gives the latency at p.rate or flags saturation; qm_saturation_rate()
- * bisects on the rate.  Thread-safe: the only state is per thread (the
- * refined model's path-overlap cache, and the saturation search's mode and
- * last stable solution).
+ * bisects on the rate; qm_curve() solves a list of rates as one series.
+ * Thread-safe: the only state is per thread (the refined model's path-overlap
+ * cache, and the saturation search's or curve's mode and last stable
+ * solution).
  * Units: cycles, flits, messages per node per cycle.
  */
 #ifndef QMODEL_H
@@ -100,9 +101,18 @@ double qm_zero_load(const qm_params *p);
  * by bisection to relative tolerance tol (<= 0: 1e-6) on the predicate
  * "qm_solve is not saturated"; p->rate is ignored.  Solving at the returned
  * rate is not saturated; at rate * (1 + 2 tol) it is.  NAN on bad input.
- * Its solves run the accelerated fixed point (fixed_point.h) and, in the
- * refined models, start from the last stable rate's solution. */
+ * In the refined models its solves start from the last stable rate's
+ * solution; a solve that meets a fold's ghost counts as saturated without the
+ * iteration's run past it, which is done once, at the lowest such rate, to
+ * confirm that it runs away there (docs/models.md, "Saturation rate"). */
 double qm_saturation_rate(const qm_params *p, double tol);
+
+/* A latency curve: out[i] is qm_solve's result at rates[i] (p->rate is ignored).  Where
+ * the rates ascend, each solve starts from the last stable one, so a curve costs much
+ * less than n separate solves; the results agree with qm_solve's to the fixed point's
+ * tolerance.  Returns 0, or -1 when qm_check refuses p (every out[i].why says why). */
+#define QM_HAVE_CURVE 1
+int qm_curve(const qm_params *p, const double *rates, int n, qm_result *out);
 
 /* Names: "duato-nbc", "swft", "timeout", "dor-comb". */
 const char *qm_name(qm_kind kind);

@@ -38,6 +38,7 @@
 #include "mg1.h"
 #include "qm_geometry.h"
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -63,9 +64,6 @@ typedef struct {
     double hops[RF_MAXT];        /* mean hops per message on channels of this type */
     double Pint;                 /* P(two random paths share a channel) */
     double Snet, Ts, D;          /* last holding time, streaming time, co-holders */
-    /* DOR: per network type, per link position and class, message rate */
-    int kpos[RF_MAXT];
-    double lpc[RF_MAXT][RF_MAXPOS][2];
     /* Duato-Nbc */
     int V1, V2;                   /* adaptive VCs, escape VCs (= hop classes C) */
     double pm[RF_NBC_MAXD + 1][RF_NBC_MAXD][RF_NBC_MAXM + 1]; /* P(m minimal ports at step s | H hops) */
@@ -74,6 +72,11 @@ typedef struct {
     double beta;                  /* processor-sharing interference factor (12x12 measurement) */
     double pocc[RF_MAXV + 1];     /* streaming worms on a network channel (warm start) */
     double join[RF_MAXV][RF_MAXV + 1]; /* nbc_stack's join weight 2 f(n)/(f(n) + f(j)), fixed by V1 */
+    /* DOR: per network type, per link position and class, message rate.  Last, so
+     * that a Duato-Nbc solve clears the context up to here only (these 140 KB
+     * were a tenth of a curve's time) */
+    int kpos[RF_MAXT];
+    double lpc[RF_MAXT][RF_MAXPOS][2];
 } rf_ctx;
 
 /* kappa: delay per co-holder in units of M/delta (docs/models.md) */
@@ -216,15 +219,6 @@ static double nbc_edge_wait(const rf_ctx *c, double lam, double S)
  * Poisson(lambda_g T_s).  Channels independent; the worm's rate on a channel
  * with K others of mean rate d is min(1/delta, max(1/(K+1), 1 - K d)), and
  * its slowdown is set by the slowest channel.  Returns E[slowdown]. */
-/* pow(x, h) for x in [0, 1] and h >= 1, skipping the library call where its
- * result is exact anyway (x = 0 or 1, h = 1: pow errs by < 1 ulp, so it
- * returns a representable result unchanged); pow is most of nbc_stack's time
- * and the model's output must not move by a bit. */
-static inline double ipow_exact(double x, int h)
-{
-    if (x == 1.0 || x == 0.0 || h == 1) return x;
-    return pow(x, h);
-}
 
 static double nbc_stack(rf_ctx *c, double Ts)
 {
@@ -276,18 +270,105 @@ static double nbc_stack(rf_ctx *c, double Ts)
         double r = fmin(1.0 / c->delta, fmax(1.0 / (k + 1), 1.0 - k * d));
         s[k] = (1.0 / c->delta) / r;
     }
-    double G = 0.0;
+    /* Fn[k]^H by one product per H, not a pow call per (H, k): pow was most of
+     * this function's time */
+    double G = 0.0, pw[RF_MAXV];
+    for (int k = 0; k < V; k++) pw[k] = 1.0;
     for (int H = 1; H <= c->maxd; H++) {
-        if (c->PH[H] <= 0.0) continue;
         double prev = 0.0, g = 0.0;
         for (int k = 0; k < V; k++) {
-            double F = Fe[k] * Fe[k] * ipow_exact(Fn[k], H);
+            pw[k] *= Fn[k];
+            double F = Fe[k] * Fe[k] * pw[k];
             g += (F - prev) * s[k];
             prev = F;
         }
-        G += c->PH[H] * g;
+        if (c->PH[H] > 0.0) G += c->PH[H] * g;
     }
     return G;
+}
+
+/* Per escape window lo..hi (lo <= hi < C) and number m of minimal ports, what a
+ * hop that offers them does, per unit of probability: its wait for a VC (wt), the
+ * share that takes a free escape VC of the window (fr) and the share that waits
+ * and then takes an escape VC (be); the rest goes adaptive.  They depend on the
+ * unknowns only, not on the hop, so nbc_net_wait computes them once per map
+ * instead of once per hop.  fsum: the window's free VCs, sum of 1 - u[k]. */
+typedef struct {
+    double wt[RF_NBC_MAXC][RF_NBC_MAXC][RF_NBC_MAXM + 1];
+    double fr[RF_NBC_MAXC][RF_NBC_MAXC][RF_NBC_MAXM + 1];
+    double be[RF_NBC_MAXC][RF_NBC_MAXC][RF_NBC_MAXM + 1];
+    double fsum[RF_NBC_MAXC][RF_NBC_MAXC];
+} nbc_windows;
+
+static void nbc_window_table(const rf_ctx *c, double Sres, double uA, const double *u, nbc_windows *t)
+{
+    int C = c->V2;
+    double um[RF_NBC_MAXM + 1];
+    um[0] = 1.0;
+    for (int m = 1; m <= RF_NBC_MAXM; m++) um[m] = um[m - 1] * uA;
+    for (int lo = 0; lo < C; lo++) {
+        double p = 1.0, f = 0.0;
+        for (int hi = lo; hi < C; hi++) {
+            int w = hi - lo + 1;
+            double vw = (double)(c->V1 + w), bm = 1.0;
+            p *= u[hi];
+            f += 1.0 - u[hi];
+            t->fsum[lo][hi] = f;
+            for (int m = 1; m <= RF_NBC_MAXM; m++) { /* all m ports blocked: (uA prod u)^m */
+                bm *= uA * p;
+                t->wt[lo][hi][m] = bm * Sres / (m * vw);
+                t->fr[lo][hi][m] = um[m] - bm;
+                t->be[lo][hi][m] = bm * w / vw;
+            }
+        }
+    }
+}
+
+/* One hop (step st) of the messages with H hops and label L: q[lo] is the
+ * probability of window lo..hi before the hop, nq after it.  Adds the hop's waits
+ * to *W, its adaptive share to *ahops and its escape hops of class k to esc[k].
+ * The escape VC taken is class k with weight 1 - u[k] among the window's free
+ * ones (or evenly after a wait), so the escape probability of class k sums, over
+ * the windows lo <= k, a free part proportional to 1 - u[k] and a waiting part:
+ * both running sums over lo, so that one pass over lo serves every class k = lo
+ * (instead of a pass over the classes per window).  A hop moves class k and an
+ * adaptive window lo to k + inc and lo + inc, the last class staying: nq is
+ * written in the same pass. */
+static void nbc_hop(const rf_ctx *c, const nbc_windows *t, const double *u, int H, int L, int st, const double *q,
+                    double *nq, double *W, double *ahops, double *esc)
+{
+    int C = c->V2, bonus = C - 1 - (L ? H / 2 : (H - 1) / 2);
+    int lo0 = L ? (st + 1) / 2 : st / 2, hi = lo0 + bonus < C - 1 ? lo0 + bonus : C - 1;
+    int inc = (L + st) & 1, mtop = c->pmtop[H][st];
+    const double *pmm = c->pm[H][st];
+    double spm = 0.0, pf = 0.0, pb = 0.0, w = 0.0, ad = 0.0;
+    for (int m = 1; m <= mtop; m++) spm += pmm[m];
+    nq[0] = 0.0;
+    for (int lo = 0; lo <= hi; lo++) {
+        double gad = 0.0;
+        if (q[lo] > 0.0) {
+            const double *wt = t->wt[lo][hi], *fr = t->fr[lo][hi], *be = t->be[lo][hi];
+            double cw = 0.0, cf = 0.0, cb = 0.0;
+            for (int m = 1; m <= mtop; m++) {
+                cw += pmm[m] * wt[m];
+                cf += pmm[m] * fr[m];
+                cb += pmm[m] * be[m];
+            }
+            double gfree = q[lo] * cf, gbe = q[lo] * cb, fs = t->fsum[lo][hi];
+            gad = q[lo] * spm - gfree - gbe;
+            w += q[lo] * cw;
+            ad += gad;
+            pf += fs > 0.0 ? gfree / fs : 0.0;
+            pb += gbe / (hi - lo + 1);
+        }
+        double e = (1.0 - u[lo]) * pf + pb;
+        esc[lo] += e;
+        if (lo + inc < C) nq[lo + inc] = gad + e;
+        else nq[C - 1] += gad + e;
+    }
+    for (int j = hi + 1 + inc; j < C; j++) nq[j] = 0.0;
+    *W += w;
+    *ahops += ad;
 }
 
 /* Waits for a VC in the network, and the new busy fractions of the VCs.
@@ -310,67 +391,20 @@ static double nbc_stack(rf_ctx *c, double Ts)
  * Erlang B.  Returns W_net; new[0] = uA, new[1 + c] = u[c]. */
 static double nbc_net_wait(const rf_ctx *c, double S, double uA, const double *u, double *nw)
 {
+    static _Thread_local nbc_windows t;
     int C = c->V2, V1 = c->V1;
-    double Sres = 0.5 * S * (1.0 + cs2_of(c, S)), W = 0.0, ahops = 0.0;
-    double esc[RF_NBC_MAXC] = {0}, um[RF_NBC_MAXM + 1];
-    static _Thread_local double pu[RF_NBC_MAXC][RF_NBC_MAXC], fr[RF_NBC_MAXC][RF_NBC_MAXC];
-    /* share of class k among the free VCs of window lo..hi: the same for every
-     * hop with that window, so computed once per call instead of per hop */
-    static _Thread_local double share[RF_NBC_MAXC][RF_NBC_MAXC][RF_NBC_MAXC];
-    for (int lo = 0; lo < C; lo++) { /* window products and free sums */
-        double p = 1.0, f = 0.0;
-        for (int hi = lo; hi < C; hi++) { p *= u[hi]; f += 1.0 - u[hi]; pu[lo][hi] = p; fr[lo][hi] = f; }
-        for (int hi = lo; hi < C; hi++)
-            for (int k = lo; k <= hi; k++) share[lo][hi][k] = fr[lo][hi] > 0.0 ? (1.0 - u[k]) / fr[lo][hi] : 0.0;
-    }
-    um[0] = 1.0;
-    for (int m = 1; m <= RF_NBC_MAXM; m++) um[m] = um[m - 1] * uA;
+    double W = 0.0, ahops = 0.0, esc[RF_NBC_MAXC] = {0};
+    nbc_window_table(c, 0.5 * S * (1.0 + cs2_of(c, S)), uA, u, &t);
     for (int H = 1; H <= c->maxd; H++) {
         if (c->PH[H] <= 0.0) continue;
         for (int L = 0; L < 2; L++) {
-            int bonus = C - 1 - (L ? H / 2 : (H - 1) / 2);
             double qa[RF_NBC_MAXC + 2] = {0}, qb[RF_NBC_MAXC + 2], *q = qa, *nq = qb;
             q[0] = 0.5 * c->PH[H];
             for (int st = 0; st < H; st++) {
-                int lo0 = L ? (st + 1) / 2 : st / 2, hi = lo0 + bonus < C - 1 ? lo0 + bonus : C - 1;
-                int inc = (L + st) & 1, mtop = c->pmtop[H][st];
-                const double *pmm = c->pm[H][st];
-                for (int j = 0; j <= C; j++) nq[j] = 0.0;
-                for (int lo = 0; lo <= hi; lo++) {
-                    if (q[lo] <= 0.0) continue;
-                    int w = hi - lo + 1;
-                    double blk = uA * pu[lo][hi], vw = (double)(V1 + w);
-                    double gfree = 0.0, gbe = 0.0, gad = 0.0, bm = 1.0;
-                    for (int m = 1; m <= mtop; m++) {
-                        bm *= blk;
-                        if (pmm[m] <= 0.0) continue;
-                        double g = q[lo] * pmm[m], pb = bm, pfree = um[m] - pb, pbe = pb * w / vw;
-                        W += g * pb * Sres / (m * vw);
-                        gad += g * (1.0 - pfree - pbe);
-                        gfree += g * pfree;
-                        gbe += g * pbe;
-                    }
-                    ahops += gad;
-                    nq[lo + inc < C ? lo + inc : C - 1] += gad;
-                    const double *sh = share[lo][hi];
-                    double ebe = gbe / w;
-                    /* class k moves to k + inc, the last class stays: the
-                     * same sums in the same order, without a clamp per term */
-                    int k = lo, kend = hi < C - 1 - inc ? hi : C - 1 - inc;
-                    for (; k <= kend; k++) {
-                        double e = gfree * sh[k] + ebe;
-                        esc[k] += e;
-                        nq[k + inc] += e;
-                    }
-                    for (; k <= hi; k++) {
-                        double e = gfree * sh[k] + ebe;
-                        esc[k] += e;
-                        nq[C - 1] += e;
-                    }
-                }
-                double *t = q; /* nq becomes the next step's q */
+                nbc_hop(c, &t, u, H, L, st, q, nq, &W, &ahops, esc);
+                double *tmp = q; /* nq becomes the next step's q */
                 q = nq;
-                nq = t;
+                nq = tmp;
             }
         }
     }
@@ -561,7 +595,7 @@ static double nbc_beta(int V1)
  * escape windows are followed along these steps in nbc_net_wait. */
 static void nbc_setup(const qm_params *p, rf_ctx *c)
 {
-    memset(c, 0, sizeof *c);
+    memset(c, 0, offsetof(rf_ctx, kpos)); /* the DOR tables after it are not used */
     c->kind = QM_DUATO_NBC;
     common_setup(p, c, 1);
     int k = p->k[0], hm = k / 2;
@@ -610,12 +644,13 @@ static void nbc_setup(const qm_params *p, rf_ctx *c)
         }
 }
 
-/* The saturation bisection's last stable solve.  A probe at a higher rate of
- * the same search starts from it: the unknowns only grow with the rate, so
- * the climb from there ends at the same (smallest) fixed point, and a rate
- * with none still runs away, with the transient from zero load skipped. */
+/* The last stable solve of a series (the saturation bisection or a curve,
+ * qm_series).  A solve at a higher rate of the same series starts from it: the
+ * unknowns only grow with the rate, so the climb from there ends at the same
+ * (smallest) fixed point, and a rate with none still runs away, with the
+ * transient from zero load skipped. */
 static _Thread_local struct {
-    unsigned search;
+    unsigned series;
     double rate, x[RF_NX], pocc[RF_MAXV + 1];
 } rf_warm;
 
@@ -626,15 +661,19 @@ static int rf_run(rf_ctx *c, qm_result *out)
     double lmax = 0.0;
     for (int t = T_NET0; t < c->ntypes; t++) if (c->lam[t] > lmax) lmax = c->lam[t];
     out->lambda_c = lmax;
-    unsigned search = qm_sat_search();
-    if (search && rf_warm.search == search && rf_warm.rate < c->lg) {
+    unsigned series = qm_series();
+    if (series && rf_warm.series == series && rf_warm.rate < c->lg) {
         memcpy(x, rf_warm.x, sizeof x);
         memcpy(c->pocc, rf_warm.pocc, sizeof c->pocc);
     }
-    int sat = qm_iterate(rf_map, c, x, nx, out);
+    /* busy fractions are probabilities: the map holds its values below 1, and an
+     * extrapolated iterate past that is not taken (fp_anderson) */
+    double hi[RF_NX];
+    for (int i = 0; i < nx; i++) hi[i] = i < 4 ? INFINITY : 1.0;
+    int sat = qm_iterate(rf_map, c, x, hi, nx, out);
     if (sat) return 0;
-    if (search && (rf_warm.search != search || rf_warm.rate < c->lg)) {
-        rf_warm.search = search;
+    if (series && (rf_warm.series != series || rf_warm.rate < c->lg)) {
+        rf_warm.series = series;
         rf_warm.rate = c->lg;
         memcpy(rf_warm.x, x, sizeof x);
         memcpy(rf_warm.pocc, c->pocc, sizeof c->pocc);

@@ -134,7 +134,7 @@ static int sw_solve(const qm_params *p, qm_result *out)
     double hop0 = 1.0 + c.pf * (c.M + c.dre);
     for (int j = 1; j <= c.n; j++) x[j - 1] = c.M + j * c.kf * hop0;
     x[c.n] = 0.0;
-    int sat = qm_iterate(sw_map, &c, x, c.n + 1, out);
+    int sat = qm_iterate(sw_map, &c, x, NULL, c.n + 1, out);
     out->lambda_c = c.lc;
     out->network_latency = x[c.n - 1];
     if (sat) return 0;

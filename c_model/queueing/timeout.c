@@ -134,7 +134,7 @@ static int to_solve(const qm_params *p, qm_result *out)
     c.dbar = to_probs(p, c.p);
     c.lc = c.lg * c.dbar / c.n; /* eq 11 */
     double x[1] = {c.M + c.dbar};
-    int sat = qm_iterate(to_map, &c, x, 1, out);
+    int sat = qm_iterate(to_map, &c, x, NULL, 1, out);
     out->lambda_c = c.lc;
     out->network_latency = x[0];
     if (sat) return 0;

@@ -1,7 +1,8 @@
 /* test_queueing.c - cmocka tests of the analytical queueing models
  * (c_model/queueing): the shared queue formulas against hand-derived values,
- * the fixed-point driver (plain and accelerated), each model's zero-load limit, monotonicity in the rate, the saturation
- * bisection, the refined model's exact zero-load latency, the refined
+ * the fixed-point driver (plain, accelerated and Anderson's mode), each model's zero-load limit, monotonicity in the
+ * rate, the saturation bisection (also past a fold to a fixed point further up), curves against separate solves, the
+ * refined model's exact zero-load latency, the refined
  * Duato-Nbc model against simulator reference points, and the one-line input
  * errors. */
 #include <setjmp.h>
@@ -203,6 +204,65 @@ static void test_fixed_point_accel(void **state)
     assert_true(ra.iterations < rp.iterations);
 }
 
+/* a fold whose lower fixed point has gone (a ghost near 0, e = 1e-4 > 0), and a
+ * stable one further up at 2, which the plain iteration reaches after creeping past
+ * the ghost; the second unknown follows the first */
+static int fp_scurve(const double *x, double *gx, void *ctx, char *why, size_t n)
+{
+    (void)ctx; (void)why; (void)n;
+    gx[0] = x[0] + 0.01 * (x[0] * x[0] + 1e-4) * (2.0 - x[0]);
+    gx[1] = 0.5 * x[1] + x[0];
+    return FP_OK;
+}
+
+/* Anderson's mode: the plain mode's fixed point in far fewer maps; not the one of
+ * a fold that the plain iteration leaves; at a fold's ghost saturated at once when
+ * asked (ghost_ends), else the plain iteration's verdict past the ghost, which
+ * runs away or climbs to a fixed point further up */
+static void test_fixed_point_anderson(void **state)
+{
+    (void)state;
+    fp_report rp, ra;
+    fp_options o = {0};
+    double x[2] = {0.0, 0.0}, y[2] = {0.0, 0.0};
+    assert_int_equal(fp_anderson(fp_contract, NULL, x, 2, NULL, &ra), FP_CONVERGED);
+    assert_true(fabs(x[0] - 2.0) < 1e-8 && fabs(x[1] - 4.0) < 1e-8);
+    x[0] = 0.0;
+    assert_int_equal(fp_anderson(fp_oscillate, NULL, x, 1, NULL, &ra), FP_CONVERGED); /* no damping needed */
+    assert_true(fabs(x[0] - 4.0) < 1e-7);
+    double c = 1e-4; /* fixed points -0.01 (stable) and +0.01 */
+    x[0] = y[0] = -1.0;
+    x[1] = y[1] = 0.0;
+    assert_int_equal(fp_solve(fp_fold, &c, y, 2, NULL, &rp), FP_CONVERGED);
+    assert_int_equal(fp_anderson(fp_fold, &c, x, 2, NULL, &ra), FP_CONVERGED);
+    assert_true(fabs(x[0] + 0.01) < 1e-6 && fabs(x[1] + 0.02) < 1e-6);
+    assert_true(ra.iterations * 20 < rp.iterations);
+    x[0] = 0.02; /* above both: the plain iteration runs away, and +0.01 is no answer */
+    x[1] = 0.04;
+    assert_int_not_equal(fp_anderson(fp_fold, &c, x, 2, NULL, &ra), FP_CONVERGED);
+    c = -1e-6; /* no fixed point: a ghost near 0 */
+    x[0] = y[0] = -1.0;
+    x[1] = y[1] = 0.0;
+    o.ghost_ends = 1;
+    assert_int_equal(fp_anderson(fp_fold, &c, x, 2, &o, &ra), FP_SATURATED);
+    assert_int_equal(ra.ghost, 1);
+    assert_true(ra.iterations < 200);
+    x[0] = -1.0;
+    x[1] = 0.0;
+    assert_int_equal(fp_anderson(fp_fold, &c, x, 2, NULL, &ra), FP_SATURATED); /* ran away past it */
+    assert_int_equal(ra.ghost, 0);
+    x[0] = y[0] = -1.0;
+    x[1] = y[1] = 0.0;
+    assert_int_equal(fp_solve(fp_scurve, NULL, y, 2, NULL, &rp), FP_CONVERGED);
+    assert_int_equal(fp_anderson(fp_scurve, NULL, x, 2, NULL, &ra), FP_CONVERGED); /* climbed past it */
+    assert_true(fabs(x[0] - 2.0) < 1e-6 && fabs(y[0] - 2.0) < 1e-6);
+    assert_true(ra.iterations < rp.iterations);
+    x[0] = -1.0;
+    x[1] = 0.0;
+    assert_int_equal(fp_anderson(fp_scurve, NULL, x, 2, &o, &ra), FP_SATURATED);
+    assert_int_equal(ra.ghost, 1);
+}
+
 static int below(double x, void *ctx)
 {
     return x < *(double *)ctx;
@@ -357,6 +417,60 @@ static void test_saturation_bisection(void **state)
         qm_solve(&c[i], &r);
         assert_true(r.saturated);
     }
+}
+
+/* a curve (one series, each point from the last) agrees with separate solves to
+ * the fixed point's tolerance, saturated where they are */
+static const double rates_one[1] = {1e-3};
+
+static void test_curve(void **state)
+{
+    (void)state;
+    qm_params c[16];
+    int n = configs(c);
+    for (int i = 0; i < n; i++) {
+        double sat = qm_saturation_rate(&c[i], 1e-6), rates[12];
+        qm_result r[12];
+        for (int j = 0; j < 12; j++) rates[j] = sat * (j < 10 ? 0.1 * (j + 1) * 0.99 : j == 10 ? 1.0 : 1.01);
+        assert_int_equal(qm_curve(&c[i], rates, 12, r), 0);
+        for (int j = 0; j < 12; j++) {
+            qm_result one;
+            c[i].rate = rates[j];
+            qm_solve(&c[i], &one);
+            assert_int_equal(one.saturated, r[j].saturated);
+            if (!one.saturated && REL(r[j].latency, one.latency) > (j < 10 ? 1e-6 : 3.2e-5))
+                fail_msg("%s variant %d at %.4g of saturation: curve %.12g, solve %.12g", qm_name(c[i].kind),
+                         c[i].variant, rates[j] / sat, r[j].latency, one.latency);
+        }
+        assert_true(r[11].saturated);
+    }
+    qm_params bad;
+    qm_params_init(&bad, QM_TIMEOUT);
+    bad.topo = QM_TORUS_BI;
+    qm_result r[1];
+    assert_int_equal(qm_curve(&bad, rates_one, 1, r), -1);
+    assert_true(r[0].saturated && strstr(r[0].why, "hypercube"));
+}
+
+/* refined Duato-Nbc 6x6, V = 16, M = 64: past the fold of the lower fixed point
+ * (near 0.0154897) the iteration climbs to a fixed point further up, up to its own
+ * fold at 0.0154948: the bisection's ghosts must not end it at the first fold */
+static void test_saturation_upper_branch(void **state)
+{
+    (void)state;
+    qm_params p;
+    qm_params_init(&p, QM_DUATO_NBC);
+    p.variant = QM_REFINED;
+    p.k[0] = p.k[1] = 6;
+    p.V = 16;
+    p.M = 64;
+    p.dateline = 2;
+    double sat = qm_saturation_rate(&p, 1e-6);
+    assert_true(REL(sat, 0.0154947937) < 2e-6);
+    qm_result r;
+    p.rate = 0.01549;
+    qm_solve(&p, &r);
+    assert_false(r.saturated);
 }
 
 /* refined: exact T0 = 2H + 3 + delta (M - 1) at zero load, uniform
@@ -550,11 +664,14 @@ int main(void)
         cmocka_unit_test(test_impatient),
         cmocka_unit_test(test_fixed_point),
         cmocka_unit_test(test_fixed_point_accel),
+        cmocka_unit_test(test_fixed_point_anderson),
         cmocka_unit_test(test_bisect),
         cmocka_unit_test(test_topology),
         cmocka_unit_test(test_zero_load_limits),
         cmocka_unit_test(test_latency_increasing),
         cmocka_unit_test(test_saturation_bisection),
+        cmocka_unit_test(test_saturation_upper_branch),
+        cmocka_unit_test(test_curve),
         cmocka_unit_test(test_refined_zero_load_exact),
         cmocka_unit_test(test_refined_dateline_modes),
         cmocka_unit_test(test_refined_nbc_simulator),
