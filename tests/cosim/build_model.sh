@@ -60,10 +60,11 @@ if [ $trace = 1 ]; then if [ $fst = 1 ]; then rt+=" verilated_fst_c.o" kind=fst;
 if [ $cov = 1 ]; then rt+=" verilated_cov.o" kind=$kind-cov; fi
 # Verilator's runtime objects depend only on the Verilator version and the kind of
 # tracing: every model of that kind links the same ones, built once
+# (DIR first: its parent must exist for the runtime's path)
+mkdir -p "$dir"
 rtdir=$(cd "$(dirname "$dir")" && pwd)/runtime-$($VERILATOR --version | awk '{ print $2 }')-$kind
 
 rm -rf "$dir/obj" "$dir/rtl"
-mkdir -p "$dir"
 # a mutant: the design files with its patch applied, in DIR/rtl/
 rtl=$root/rtl
 if [ -n "$mutant" ]; then
@@ -86,8 +87,7 @@ printf 'trace=%s\nfst=%s\ncov=%s\nrt="%s"\nrtdir="%s"\n' $trace $fst $cov "$rt" 
 [ $assert = 1 ] || flags+=(--noassert)
 $VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stmts 2 --output-split-cfuncs 1000 \
     --timescale 1ns/1ns --top-module flitnet_network --prefix Vnet -Mdir "$dir/obj" \
-    -GTOPO=$topo -GNDIM="$n" -GK="64'h$khex" -GV="$v" -GB="$b" -GBO="$bo" -GROUTING=$routing \
-    -GDATELINE="$dateline" -GESCAPE_VCS="$escape" -GTIMEOUT="$timeout" -GFRING=$fring "${flags[@]}" -F "$rtl/flitnet.f" 2>&1 |
+    "${net_params[@]}" "${flags[@]}" -F "$rtl/flitnet.f" 2>&1 |
     { grep -v '^-Info: Command Line disabled gate optimization' || true; }
 [ -f "$dir/obj/Vnet.mk" ] || { echo "build_model: Verilator failed" >&2; exit 1; }
 # the C++ optimisation of the model: -O2 by default (the 8x8 V = 10 network: 20 s of

@@ -88,8 +88,7 @@ rm -rf "$dir/obj"
 if ! $VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stmts 2 --trace \
     --timescale 1ns/1ns --top-module flitnet_network --prefix Vnet -Mdir "$dir/obj" \
     +define+FLITNET_ROUTER="$top" \
-    -GTOPO=$topo -GNDIM="$n" -GK="64'h$khex" -GV="$v" -GB="$b" -GBO="$bo" -GROUTING=$routing \
-    -GDATELINE="$dateline" -GESCAPE_VCS="$escape" -GTIMEOUT="$timeout" -GFRING=$fring "${flags[@]}" \
+    "${net_params[@]}" "${flags[@]}" \
     "${rtlfiles[@]}" "${afiles[@]}" > "$dir/verilator.log" 2>&1; then
     grep -v '^-Info: Command Line disabled gate optimization' "$dir/verilator.log" >&2 || true
     echo "cosim-user: Verilator failed on the network around $top (messages above; $dir/verilator.log)" >&2

@@ -1,9 +1,10 @@
-# model_params.sh: sourced by build_model.sh and build_user.sh. model_params WHO "CFG"
-# maps flitnet's structural keys (topology k n vcs buf_depth obuf_depth routing dateline
-# escape_vcs timeout fault_handling) to the network's parameters: sets topo n khex v b bo
-# routing dateline escape timeout fring. The TOPO and ROUTING codes are the C model's
-# (tests/cosim/codes.sh reads its registry; rtl/flitnet_pkg.sv has the same). WHO names
-# the caller in the one-line refusals. Needs $root.
+# model_params.sh: sourced by build_model.sh, build_user.sh and refusals.sh.
+# model_params WHO "CFG" maps flitnet's structural keys (topology k n vcs buf_depth
+# obuf_depth routing dateline escape_vcs timeout fault_handling) to the network's
+# parameters: sets topo n khex v b bo routing dateline escape timeout fring, and
+# net_params, Verilator's -G options for all of them. The TOPO and ROUTING codes are the C
+# model's (tests/cosim/codes.sh reads its registry; rtl/flitnet_pkg.sv has the same). WHO
+# names the caller in the one-line refusals. Needs $root.
 model_params() {
     local who=$1 cfg=$2 kv key val codes d
     topo=0 n=2 k=8 v=10 b=1 bo=1 routing=0 dateline=1 escape=0 timeout=0 fring=0
@@ -38,4 +39,7 @@ model_params() {
     [ "$n" -le 8 ] || { echo "$who: the RTL takes n <= 8" >&2; return 1; }
     khex=
     for ((d = n - 1; d >= 0; d--)); do khex+=$(printf %02x "${ks[$d]}"); done
+    # the same as Verilator's parameter overrides of flitnet_network
+    net_params=(-GTOPO="$topo" -GNDIM="$n" -GK="64'h$khex" -GV="$v" -GB="$b" -GBO="$bo" -GROUTING="$routing"
+        -GDATELINE="$dateline" -GESCAPE_VCS="$escape" -GTIMEOUT="$timeout" -GFRING="$fring")
 }

@@ -68,9 +68,7 @@ check() {
     if [ "$want" = ok ] && [ $crc -ne 0 ]; then echo "the C model refuses $cfg: $(tail -n 1 "$tmp/$i.c")" > "$res"; return; fi
     if [ "$want" != ok ] && [ $crc -ne 1 ]; then echo "the C model does not refuse $cfg (exit $crc)" > "$res"; return; fi
     model_params refusals "$cfg" 2> "$res" || return
-    $VERILATOR --lint-only --top-module flitnet_network -GTOPO="$topo" -GNDIM="$n" -GK="64'h$khex" -GV="$v" \
-        -GB="$b" -GBO="$bo" -GROUTING="$routing" -GDATELINE="$dateline" -GESCAPE_VCS="$escape" \
-        -GTIMEOUT="$timeout" -GFRING="$fring" -F "$rtl/flitnet.f" > "$tmp/$i.v" 2>&1
+    $VERILATOR --lint-only --top-module flitnet_network "${net_params[@]}" -F "$rtl/flitnet.f" > "$tmp/$i.v" 2>&1
     vrc=$?
     if [ "$want" = ok ]; then
         [ $vrc -eq 0 ] || echo "the RTL refuses $cfg: $(grep -m1 -E '%Error' "$tmp/$i.v")" > "$res"
