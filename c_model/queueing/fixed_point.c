@@ -1,5 +1,6 @@
 /* fixed_point.c - see fixed_point.h. */
 #include "fixed_point.h"
+#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -339,54 +340,31 @@ static int aa_run(aa_state *s, double *best)
     return AA_FAIL;
 }
 
-/* LU factorisation with partial pivoting of the n x n matrix a (rows of FP_MAXN),
- * in place, row swaps in piv; returns the sign of det(a), 0 when singular */
-static int lu(double (*a)[FP_MAXN], int n, int *piv)
+/* LU factorisation with partial pivoting (GSL's) of the n x n matrix a (rows of
+ * FP_MAXN), in place, the permutation in piv; returns the sign of det(a), 0 when
+ * singular */
+static int lu(double (*a)[FP_MAXN], int n, size_t *piv)
 {
-    int sign = 1;
-    for (int k = 0; k < n; k++) {
-        int p = k;
-        for (int i = k + 1; i < n; i++)
-            if (fabs(a[i][k]) > fabs(a[p][k])) p = i;
-        piv[k] = p;
-        if (a[p][k] == 0.0) return 0;
-        if (p != k) {
-            for (int j = 0; j < n; j++) {
-                double t = a[k][j];
-                a[k][j] = a[p][j];
-                a[p][j] = t;
-            }
-            sign = -sign;
-        }
-        if (a[k][k] < 0.0) sign = -sign;
-        for (int i = k + 1; i < n; i++) {
-            a[i][k] /= a[k][k];
-            for (int j = k + 1; j < n; j++) a[i][j] -= a[i][k] * a[k][j];
-        }
-    }
-    return sign;
+    gsl_matrix_view m = gsl_matrix_view_array_with_tda(&a[0][0], (size_t)n, (size_t)n, FP_MAXN);
+    gsl_permutation p = {(size_t)n, piv};
+    int signum;
+    gsl_linalg_LU_decomp(&m.matrix, &p, &signum);
+    return gsl_linalg_LU_sgndet(&m.matrix, signum);
 }
 
 /* solve a x = b with lu's factors; b is overwritten with x */
-static void lu_solve(double (*a)[FP_MAXN], int n, const int *piv, double *b)
+static void lu_solve(double (*a)[FP_MAXN], int n, size_t *piv, double *b)
 {
-    for (int k = 0; k < n; k++) { /* the row swaps first: L's rows moved with them */
-        double t = b[k];
-        b[k] = b[piv[k]];
-        b[piv[k]] = t;
-    }
-    for (int k = 0; k < n; k++)
-        for (int i = k + 1; i < n; i++) b[i] -= a[i][k] * b[k];
-    for (int k = n - 1; k >= 0; k--) {
-        for (int j = k + 1; j < n; j++) b[k] -= a[k][j] * b[j];
-        b[k] /= a[k][k];
-    }
+    gsl_matrix_view m = gsl_matrix_view_array_with_tda(&a[0][0], (size_t)n, (size_t)n, FP_MAXN);
+    gsl_permutation p = {(size_t)n, piv};
+    gsl_vector_view v = gsl_vector_view_array(b, (size_t)n);
+    gsl_linalg_LU_svx(&m.matrix, &p, &v.vector);
 }
 
 /* I - J at x, J the map's Jacobian by forward differences (n + 1 maps, counted in
  * *maps), LU-factored into a; f = g(x) - x.  Returns det(I - J)'s sign, or 2 when
  * the map fails at or next to x. */
-static int jac(fp_map g, void *ctx, const double *x, int n, double (*a)[FP_MAXN], int *piv, double *f, int *maps)
+static int jac(fp_map g, void *ctx, const double *x, int n, double (*a)[FP_MAXN], size_t *piv, double *f, int *maps)
 {
     double y[FP_MAXN], gx[FP_MAXN], gy[FP_MAXN];
     char why[160];
@@ -412,7 +390,7 @@ static int jac(fp_map g, void *ctx, const double *x, int n, double (*a)[FP_MAXN]
 static int fp_settles(fp_map g, void *ctx, const double *x, int n, int *maps)
 {
     static _Thread_local double a[FP_MAXN][FP_MAXN];
-    int piv[FP_MAXN];
+    size_t piv[FP_MAXN];
     double f[FP_MAXN];
     return jac(g, ctx, x, n, a, piv, f, maps) > 0;
 }
@@ -458,7 +436,8 @@ static double in_bounds(const aa_state *s, const double *d)
 static int newton_run(aa_state *s, double *v)
 {
     static _Thread_local double a[FP_MAXN][FP_MAXN];
-    int n = s->n, piv[FP_MAXN];
+    int n = s->n;
+    size_t piv[FP_MAXN];
     double f[FP_MAXN], d[FP_MAXN], y[FP_MAXN], hist[FP_NT_MAXIT];
     for (int it = 0; it < FP_NT_MAXIT; it++) {
         int sign = jac(s->g, s->ctx, s->x, n, a, piv, f, &s->rep->iterations);
