@@ -19,6 +19,7 @@ VERILATOR=${VERILATOR:-verilator}
 table='
 too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=1 routing=dor
 too_few_vcs_for_routing                  | topology=torus_uni k=4 n=2 vcs=1 routing=dor
+ok                                       | topology=torus k=4 n=2 vcs=2 routing=dor
 ok                                       | topology=torus k=4 n=2 vcs=1 routing=dor dateline=0
 ok                                       | topology=mesh k=4 n=2 vcs=1 routing=dor
 too_few_vcs_for_routing                  | topology=mesh k=4 n=2 vcs=1 routing=dor_escape
