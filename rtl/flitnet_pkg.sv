@@ -11,8 +11,7 @@
 //
 // Written as Verilator 5.006, Icarus Verilog 11 and yosys 0.23 all read it: functions
 // assign their result to their name (yosys 0.23 has no `return`). The topology
-// functions serve the network top only: yosys, which synthesizes a router, never
-// evaluates them (it cannot read the enum items they compare with).
+// functions serve the network top only.
 package flitnet_pkg;
 
   // ------------------------------------------------------------------ codes
@@ -41,6 +40,12 @@ package flitnet_pkg;
     TOPO_MESH      = 2,
     TOPO_HYPERCUBE = 3
   } topo_e;
+  // the codes the topology functions below compare with, as plain integers: yosys 0.23
+  // cannot read an enum item inside a package function, nor Icarus 11 the package's own
+  // name there
+  localparam int TopoTorus     = TOPO_TORUS;
+  localparam int TopoMesh      = TOPO_MESH;
+  localparam int TopoHypercube = TOPO_HYPERCUBE;
 
   // what the generate choices need to know of a routing, as masks over the codes (bit
   // code): yosys 0.23 cannot read an enum item inside a package function
@@ -94,18 +99,18 @@ package flitnet_pkg;
   function automatic logic [63:0] radices(input int topo, input int ndim, input logic [63:0] k);
     radices = '0;
     for (int d = 0; d < ndim; d++)
-      radices[8*d +: 8] = (topo == TOPO_HYPERCUBE) ? 8'd2 : k[8*d +: 8];
+      radices[8*d +: 8] = (topo == TopoHypercube) ? 8'd2 : k[8*d +: 8];
   endfunction
 
   function automatic int nodes(input int topo, input int ndim, input logic [63:0] k);
     nodes = 1;
     for (int d = 0; d < ndim; d++)
-      nodes = nodes * ((topo == TOPO_HYPERCUBE) ? 2 : 32'(k[8*d +: 8]));
+      nodes = nodes * ((topo == TopoHypercube) ? 2 : 32'(k[8*d +: 8]));
   endfunction
 
   // ports per router including the local port
   function automatic int ports(input int topo, input int ndim);
-    ports = ((topo == TOPO_TORUS || topo == TOPO_MESH) ? 2 * ndim : ndim)
+    ports = ((topo == TopoTorus || topo == TopoMesh) ? 2 * ndim : ndim)
             + 1;
   endfunction
 
@@ -119,8 +124,8 @@ package flitnet_pkg;
     int dia, kd;
     dia = 0;
     for (int d = 0; d < ndim; d++) begin
-      kd  = (topo == TOPO_HYPERCUBE) ? 2 : 32'(k[8*d +: 8]);
-      dia = dia + ((topo == TOPO_TORUS) ? kd / 2 : kd - 1);
+      kd  = (topo == TopoHypercube) ? 2 : 32'(k[8*d +: 8]);
+      dia = dia + ((topo == TopoTorus) ? kd / 2 : kd - 1);
     end
     hop_bits = $clog2(dia + 1) + 1;
   endfunction
@@ -130,24 +135,24 @@ package flitnet_pkg;
   function automatic int step(input int topo, input logic [63:0] k,
                               input int x, input int p, input int back);
     int d, c, c2, kd, stride, r, minus;
-    d      = (topo == TOPO_TORUS || topo == TOPO_MESH) ? p / 2 : p;
+    d      = (topo == TopoTorus || topo == TopoMesh) ? p / 2 : p;
     stride = 1;
     r      = x;
     c      = 0;
     kd     = 2;
     for (int e = 0; e <= d; e++) begin
-      kd = (topo == TOPO_HYPERCUBE) ? 2 : 32'(k[8*e +: 8]);
+      kd = (topo == TopoHypercube) ? 2 : 32'(k[8*e +: 8]);
       if (e == d) c = r % kd;
       else begin
         r      = r / kd;
         stride = stride * kd;
       end
     end
-    minus = ((topo == TOPO_TORUS || topo == TOPO_MESH) && (p % 2) == 1)
+    minus = ((topo == TopoTorus || topo == TopoMesh) && (p % 2) == 1)
             ? 1 : 0;
     c2 = ((minus ^ back) == 1) ? c - 1 : c + 1;
-    if (topo == TOPO_HYPERCUBE) c2 = c ^ 1;
-    if (topo == TOPO_MESH && (c2 < 0 || c2 >= kd)) step = -1;
+    if (topo == TopoHypercube) c2 = c ^ 1;
+    if (topo == TopoMesh && (c2 < 0 || c2 >= kd)) step = -1;
     else step = x + ((c2 + kd) % kd - c) * stride;
   endfunction
 
