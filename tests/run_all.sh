@@ -8,14 +8,10 @@ fail=0
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-# run LABEL CMD...: a cmocka binary, or any command whose closing line is "N passed, N failed"
-run() {
-    local label=$1
-    shift
-    local out rc p f
-    local t0=$SECONDS
-    out=$("$@" 2>&1)
-    rc=$?
+# summarize LABEL OUT RC SECS: a cmocka binary's or any command's output whose closing
+# line is "N passed, N failed"; adds to the totals and prints the output of a failure
+summarize() {
+    local label=$1 out=$2 rc=$3 secs=$4 p f
     p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s)\./\1/p; s/^\([0-9]*\) passed, [0-9]* failed.*/\1/p' | tail -n 1)
     f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below:/\1/p; s/^[0-9]* passed, \([0-9]*\) failed.*/\1/p' | tail -n 1)
     p=${p:-0}
@@ -23,17 +19,45 @@ run() {
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi # crashed or failed without a summary
     pass=$((pass + p))
     fail=$((fail + f))
-    printf '%-34s %3d passed, %d failed  (%ds)\n' "$label" "$p" "$f" $((SECONDS - t0))
+    printf '%-34s %3d passed, %d failed  (%ds)\n' "$label" "$p" "$f" "$secs"
     if [ "$f" -ne 0 ]; then
         printf '%s\n' "$out" | sed 's/^/    | /'
     fi
 }
 
-for t in build/tests/test_*; do
-    run "$(basename "$t")" "$t"
+# run LABEL CMD...: one suite, alone (suites build into build/ and use both cores)
+run() {
+    local label=$1 out rc t0=$SECONDS
+    shift
+    out=$("$@" 2>&1)
+    rc=$?
+    summarize "$label" "$out" "$rc" $((SECONDS - t0))
+}
+
+# The unit-test binaries are independent single-threaded processes (their temporary
+# files are mkstemp's): JOBS (default: the cores) at a time, reported in order.
+# (The suites below stay one at a time: they share build/ and use both cores themselves.)
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+units=() labels=()
+for t in build/tests/test_*; do units+=("$t"); labels+=("$(basename "$t")"); done
+for t in build/asan/tests/test_*; do units+=("$t"); labels+=("asan+ubsan $(basename "$t")"); done
+# (the sanitizer builds, about 4x slower, start first, so that the longest finish first)
+nplain=$(ls -d build/tests/test_* 2>/dev/null | wc -l)
+for i in $(seq "$nplain" $((${#units[@]} - 1))) $(seq 0 $((nplain - 1))); do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    (
+        t0=$SECONDS
+        case ${labels[$i]} in asan*) export FLITNET=build/asan/flitnet ;; esac
+        "${units[$i]}" > "$tmp/$i.out" 2>&1
+        echo "$? $((SECONDS - t0))" > "$tmp/$i.rc"
+    ) &
 done
-for t in build/asan/tests/test_*; do
-    FLITNET=build/asan/flitnet run "asan+ubsan $(basename "$t")" "$t"
+wait
+for ((i = 0; i < ${#units[@]}; i++)); do
+    read -r rc secs < "$tmp/$i.rc" || { rc=1 secs=0; }
+    summarize "${labels[$i]}" "$(cat "$tmp/$i.out")" "$rc" "$secs"
 done
 for s in tests/suites/*.sh; do
     [ -e "$s" ] || continue

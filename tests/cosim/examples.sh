@@ -26,6 +26,26 @@ EX="$root/rtl/examples/flitnet_iq_vc_alloc.sv $root/rtl/examples/flitnet_iq_sw_a
 EXREL="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
 pass=0 fail=0
 t0=$SECONDS
+# Every model is its own directory, so the groups below build and run JOBS (default: the
+# cores) at a time in the background; their outputs are printed in order at the end.
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+njob=0
+job() { # FUNCTION ARG...: in the background, its output and its counts kept for collect
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    ( pass=0 fail=0; "$@" > "$tmp/$njob.out" 2>&1; echo "$pass $fail" > "$tmp/$njob.pf" ) &
+    njob=$((njob + 1))
+}
+collect() {
+    local k p f
+    wait
+    for ((k = 0; k < njob; k++)); do
+        cat "$tmp/$k.out"
+        read -r p f < "$tmp/$k.pf" || { p=0 f=1; echo "examples.sh: job $k ended without its counts"; }
+        pass=$((pass + p)) fail=$((fail + f))
+    done
+}
 
 one() { # name cfg runs [build option...]
     local out p f
@@ -91,66 +111,71 @@ U44V2="topology=torus_uni k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dat
 
 T44V2="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dateline=1"
 LOADS="seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5 cycles=2000"
-one iq_t44v2 "$T44V2" "$LOADS"
-broken iq_t44v2_drop "$T44V2" "!/a flit lost, changed or out of order/ seed=1 flit_rate=0.4 msg_len=5" IQ_DROP_ON_CONFLICT
+job one iq_t44v2 "$T44V2" "$LOADS"
+job broken iq_t44v2_drop "$T44V2" "!/a flit lost, changed or out of order/ seed=1 flit_rate=0.4 msg_len=5" IQ_DROP_ON_CONFLICT
 # the overrun input buffer: flitnet_fifo's assertion (FLITNET_ASSERT) fires two cycles
 # before the scoreboard would see the lost flits
-broken iq_t44v2_credit "$T44V2" "!/RTL assertion failed/ seed=1 flit_rate=0.4 msg_len=5" IQ_CREDIT_EARLY
+job broken iq_t44v2_credit "$T44V2" "!/RTL assertion failed/ seed=1 flit_rate=0.4 msg_len=5" IQ_CREDIT_EARLY
 
-user_runs faults user_fault_router "$EXREL tests/cosim/user_fault_router.sv" "$T44V2SW" scoreboard "$FAULTS"
+job user_runs faults user_fault_router "$EXREL tests/cosim/user_fault_router.sv" "$T44V2SW" scoreboard "$FAULTS"
 if cf=$(copy_src); then
-    user_runs copy_u44v2 user_copy_router "$cf" "$U44V2" lockstep \
+    job user_runs copy_u44v2 user_copy_router "$cf" "$U44V2" lockstep \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=8; seed=3 flit_rate=0.9 msg_len=5 select=first cycles=2000"
 else
     fail=$((fail + 1))
 fi
 
 # the interface: a module whose credit input is P bits, not P*V, is refused naming cr_i
-out=$("$root/tests/cosim/build_user.sh" "$build/user/bad_ports" user_bad_ports "$T44V2" \
-      "$root/tests/cosim/user_bad_ports.sv" 2>&1)
-rc=$?
-if [ $rc -ne 0 ] && [ "$(wc -l <<< "$out")" -eq 1 ] && grep -q '^cosim-user: .*port cr_i ' <<< "$out"; then
-    pass=$((pass + 1))
-    printf 'ok   %-22s refused: %s\n' user_bad_ports "$out"
-else
-    fail=$((fail + 1))
-    printf 'FAIL %-22s expected a one-line refusal naming cr_i (exit %s):\n%s\n' user_bad_ports "$rc" "$out"
-fi
+bad_ports() {
+    local out rc
+    out=$("$root/tests/cosim/build_user.sh" "$build/user/bad_ports" user_bad_ports "$T44V2" \
+          "$root/tests/cosim/user_bad_ports.sv" 2>&1)
+    rc=$?
+    if [ $rc -ne 0 ] && [ "$(wc -l <<< "$out")" -eq 1 ] && grep -q '^cosim-user: .*port cr_i ' <<< "$out"; then
+        pass=$((pass + 1))
+        printf 'ok   %-22s refused: %s\n' user_bad_ports "$out"
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %-22s expected a one-line refusal naming cr_i (exit %s):\n%s\n' user_bad_ports "$rc" "$out"
+    fi
+}
+job bad_ports
 
 if [ "$which" = full ]; then
-    one iq_t44v4 "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
+    job one iq_t44v4 "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
         "seed=1 flit_rate=0.05 msg_len=5; seed=2 flit_rate=0.3 msg_len=16 msg_len_dist=exp; seed=3 flit_rate=0.5 msg_len=5 traffic=bitcomp; seed=4 flit_rate=0.9 msg_len=64 cycles=4000; seed=5 flit_rate=0.3 msg_len=1 select=first"
-    one iq_t44v2b1 "topology=torus k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1" \
+    job one iq_t44v2b1 "topology=torus k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.8 msg_len=5 traffic=tornado"
-    one iq_m54v3e "topology=mesh k=5,4 n=2 vcs=3 buf_depth=2 obuf_depth=2 routing=dor_escape dateline=1" \
+    job one iq_m54v3e "topology=mesh k=5,4 n=2 vcs=3 buf_depth=2 obuf_depth=2 routing=dor_escape dateline=1" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.35 msg_len=8 traffic=tornado; seed=3 flit_rate=0.9 msg_len=5"
-    one iq_h4v3d_to32 "topology=hypercube n=4 vcs=3 buf_depth=2 obuf_depth=1 routing=duato dateline=1 timeout=32" \
+    job one iq_h4v3d_to32 "topology=hypercube n=4 vcs=3 buf_depth=2 obuf_depth=1 routing=duato dateline=1 timeout=32" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=8 traffic=bitrev; seed=3 flit_rate=0.95 msg_len=5"
-    one iq_t44v6dnbc_to8 "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 timeout=8" \
+    job one iq_t44v6dnbc_to8 "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 timeout=8" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=8 traffic=shuffle; seed=3 flit_rate=0.95 msg_len=16"
-    one iq_t44v4fa "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=fully_adaptive dateline=1" \
+    job one iq_t44v4fa "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=fully_adaptive dateline=1" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.9 msg_len=8"
-    one iq_u44v3 "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
+    job one iq_u44v3 "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.6 msg_len=5"
     # B = 3 covers the example's 3-cycle credit loop (docs/rtl.md): a worm at full rate
-    one iq_t44v2b3 "topology=torus k=4 n=2 vcs=2 buf_depth=3 obuf_depth=1 routing=dor dateline=1" \
+    job one iq_t44v2b3 "topology=torus k=4 n=2 vcs=2 buf_depth=3 obuf_depth=1 routing=dor dateline=1" \
         "seed=1 flit_rate=0.02 msg_len=64 cycles=4000; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5 cycles=2000"
     # lockstep is for cycle-exact routers: the example, correct, differs at its first decision
-    user_runs iq_u44v3 flitnet_iq_router "$EXREL" "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
+    job user_runs iq_u44v3_lockstep flitnet_iq_router "$EXREL" "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
         lockstep "!seed=1 flit_rate=0.1 msg_len=5"
     # the checks the CI's fault model cannot reach: a message ejected away from its
     # destination (swft may eject anywhere), a flit on an unconnected port (a mesh), on a
     # VC >= V (V = 3), a credit on an input port that nothing feeds
-    user_runs faults_m44v3 user_fault_router "$EXREL tests/cosim/user_fault_router.sv" \
+    job user_runs faults_m44v3 user_fault_router "$EXREL tests/cosim/user_fault_router.sv" \
         "topology=mesh k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" scoreboard \
         "seed=1 flit_rate=0.2 msg_len=5;
          !/not at its destination/ seed=11 flit_rate=0.1 msg_len=1 +fault=misdeliver;
          !/a flit on an unconnected port/ seed=12 flit_rate=0.1 msg_len=5 +fault=unconnected;
          !/a flit on VC 3 >= V/ seed=13 flit_rate=0.1 msg_len=5 +fault=vc_range;
          !/which nothing feeds/ seed=14 flit_rate=0.1 msg_len=5 +fault=credit_nowhere"
-    one iq_t44v6fr "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=dor dateline=1 fault_handling=fring" \
+    job one iq_t44v6fr "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=dor dateline=1 fault_handling=fring" \
         "seed=1 flit_rate=0.1 msg_len=5 fault_nodes=5; seed=2 flit_rate=0.5 msg_len=5 fault_nodes=5,10"
 fi
+collect
 echo "examples ($which): $((SECONDS - t0)) s"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
