@@ -5,7 +5,8 @@
 #     DIR/obj/Vnet__ALL.a. FLAGs go to Verilator (--trace, --trace-fst, --assert
 #     -DFLITNET_ASSERT, ...), except --mutant=NAME: the model is built from DIR/rtl/, a
 #     copy of rtl/ with tests/mutants/NAME.patch applied (tests/mutants/apply.sh), and
-#     --coverage: line and toggle coverage (cosim --coverage FILE writes the counters).
+#     --coverage: line and toggle coverage (cosim --coverage FILE writes the counters;
+#     --coverage-line: line coverage only).
 # build_model.sh link DIR
 #     Compiles the co-simulation harness tests/cosim/cosim.cpp against that model and
 #     build/libflitnet.a: DIR/cosim.
@@ -49,10 +50,14 @@ for f in "${flags[@]}"; do
 done
 assert=0 cov=0
 for f in "${flags[@]}"; do [ "$f" = --assert ] && assert=1; done
-# --coverage: line and toggle coverage of rtl/ (make cosim-coverage)
+# --coverage (line and toggle) or --coverage-line: coverage of rtl/ (make cosim-coverage)
 vflags=()
 for f in "${flags[@]}"; do
-    if [ "$f" = --coverage ]; then cov=1; vflags+=(--coverage-line --coverage-toggle); else vflags+=("$f"); fi
+    case $f in
+    --coverage) cov=1; vflags+=(--coverage-line --coverage-toggle) ;;
+    --coverage-line) cov=1; vflags+=(--coverage-line) ;;
+    *) vflags+=("$f") ;;
+    esac
 done
 flags=("${vflags[@]}")
 rt="verilated.o verilated_threads.o" kind=plain

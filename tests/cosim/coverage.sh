@@ -9,6 +9,7 @@
 #   OUT/annotated/      rtl/ sources annotated with the counts (%000000 marks a line never run)
 #   OUT/summary.txt     per module: line points covered (Verilator's line coverage: one
 #                       point per statement block and branch), toggle bits covered
+#                       (models built with COV_KIND=line: not measured)
 #   OUT/uncovered.txt   every line never reached, as file:line and the module
 # and prints the summary. Extra runs (e.g. the random configurations' lines) can be
 # appended: EXTRA_RUNS=FILE, lines in the same format whose models exist in BUILD.
@@ -42,6 +43,7 @@ done
 while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || fail=1; done
 [ $fail = 0 ] || { echo "coverage: a run failed (above)" >&2; exit 1; }
 
+: > "$out/uncovered.unsorted"  # (awk writes to it only when a line was never reached)
 verilator_coverage --write "$out/merged.dat" "$out"/dat/*.dat > /dev/null
 verilator_coverage --annotate "$out/annotated" --annotate-min 1 "$out/merged.dat" > /dev/null 2>&1 || true
 
@@ -76,6 +78,8 @@ awk -v root="$root/" '
         if (cnt > 0 && !(k in hit)) { hit[k] = 1; covered[type, mod]++ }
     }
     END {
+        TOGGLES = 0
+        for (k in seen) { split(k, kk, SUBSEP); if (kk[1] == "toggle") { TOGGLES = 1; break } }
         printf "%-28s %18s %8s %22s %8s\n", "module", "line points", "", "toggle bits", "" > "/dev/stderr"
         for (m in mods) order[++nm] = m
         for (a = 1; a <= nm; a++) for (b = a + 1; b <= nm; b++) if (order[b] < order[a]) { t = order[a]; order[a] = order[b]; order[b] = t }
@@ -83,10 +87,12 @@ awk -v root="$root/" '
             m = order[a]
             lt = total["line", m] + 0; lc = covered["line", m] + 0
             tt = total["toggle", m] + 0; tc = covered["toggle", m] + 0
-            printf "%-28s %8d of %-7d %7.1f%% %10d of %-9d %7.1f%%\n", m, lc, lt, lt ? 100 * lc / lt : 100, tc, tt, tt ? 100 * tc / tt : 100
+            if (TOGGLES) printf "%-28s %8d of %-7d %7.1f%% %10d of %-9d %7.1f%%\n", m, lc, lt, lt ? 100 * lc / lt : 100, tc, tt, tt ? 100 * tc / tt : 100
+            else printf "%-28s %8d of %-7d %7.1f%% %22s\n", m, lc, lt, lt ? 100 * lc / lt : 100, "(not measured)"
             LT += lt; LC += lc; TT += tt; TC += tc
         }
-        printf "%-28s %8d of %-7d %7.1f%% %10d of %-9d %7.1f%%\n", "all of rtl/", LC, LT, LT ? 100 * LC / LT : 100, TC, TT, TT ? 100 * TC / TT : 100
+        if (TOGGLES) printf "%-28s %8d of %-7d %7.1f%% %10d of %-9d %7.1f%%\n", "all of rtl/", LC, LT, LT ? 100 * LC / LT : 100, TC, TT, TT ? 100 * TC / TT : 100
+        else printf "%-28s %8d of %-7d %7.1f%% %22s\n", "all of rtl/", LC, LT, LT ? 100 * LC / LT : 100, "(not measured)"
         for (k in seen) {
             split(k, kk, SUBSEP)
             if (kk[1] == "line" && !(k in hit)) print where[k], kk[2], comment[k] > UNCOV

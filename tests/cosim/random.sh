@@ -5,8 +5,14 @@
 #                failure replays exactly with COSIM_SEED=that value)
 #   COSIM_N      configurations to draw (default 2)
 #   COSIM_RUNS   lockstep runs per configuration (default 3: light, medium, heavy load)
-#   COSIM_COVERAGE=1  build the models with coverage and keep each run's counters, and
-#                write BUILD/random/SEED.runs for tests/cosim/coverage.sh (EXTRA_RUNS)
+#   COSIM_COVERAGE=1  build the models with coverage (COV_KIND=line: line coverage only)
+#                and keep each run's counters, and write BUILD/random/SEED.runs for
+#                tests/cosim/coverage.sh (EXTRA_RUNS)
+#   COSIM_UNTIL=covered  coverage-directed: every draw of a parameter prefers the values
+#                no kept configuration (or run) has reached yet, and configurations are
+#                drawn until every value of every parameter below is reached (COSIM_N is
+#                then the cap, default 40); the table of values reached is printed either way
+#   COSIM_DRY=1  draw only: print the configurations and runs a seed gives, build nothing
 # A configuration is drawn within the space the C model accepts and the RTL claims
 # (docs/rtl.md, "Limits"): every topology, n = 1..3 (hypercube 2..5), odd and even and
 # mixed radices, at most 36 nodes, V = 1..8, B and Bo = 1..5, every routing, dateline
@@ -21,7 +27,9 @@ build=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 flitnet=${FLITNET:-$root/build/flitnet}
 seed=${COSIM_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
-nconf=${COSIM_N:-2}
+until=${COSIM_UNTIL:-}
+case $until in '' | covered) ;; *) echo "random.sh: COSIM_UNTIL must be 'covered' (got '$until')" >&2; exit 2 ;; esac
+nconf=${COSIM_N:-$([ -n "$until" ] && echo 40 || echo 2)}
 nruns=${COSIM_RUNS:-3}
 cov=${COSIM_COVERAGE:-0}
 mkdir -p "$build/random"
@@ -31,14 +39,85 @@ RANDOM=$seed
 # the draws run in this shell, never in $(...): a subshell's RANDOM does not advance ours
 pick() { local a=("$@"); PICK=${a[$((RANDOM % ${#a[@]}))]}; }
 
+# Parameter bins: every value the C model accepts and the RTL claims, per parameter
+# (the table printed at the end; COSIM_UNTIL=covered draws until all are reached).
+# HIT[param=value] is set when a kept configuration (structural parameters) or a run
+# (runtime ones) reached it.
+declare -A HIT=()
+BIN_PARAMS=(topology n radix vcs buf_depth obuf_depth routing dateline escape_vcs timeout faults traffic select msg_len_dist)
+declare -A BINS=(
+    [topology]="torus torus_uni mesh hypercube" [n]="1 2 3" [radix]="even odd"
+    [vcs]="1 2 3 4 5 6 7 8" [buf_depth]="1 2 3 4 5" [obuf_depth]="1 2 3 4 5"
+    [routing]="dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive"
+    [dateline]="0 1" [escape_vcs]="default set" [timeout]="0 set" [faults]="none fring"
+    [traffic]="uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality"
+    [select]="first random" [msg_len_dist]="fixed exp"
+)
+# pick_bin PARAM VALUE...: pick (the same use of RANDOM, so a seed draws as before), but
+# directed under COSIM_UNTIL=covered: a structural PARAM gives the configuration's target
+# value when it is the target's parameter (TARGET_P=TARGET_V, one open structural value per
+# configuration, so that targets never combine into something no configuration accepts);
+# a runtime PARAM picks among its values not reached yet. PLAIN=1: undirected.
+RUN_PARAMS=" traffic select msg_len_dist "
+pick_bin() {
+    local p=$1 v open=()
+    shift
+    pick "$@"
+    [ -n "$until" ] && [ -z "${PLAIN:-}" ] || return 0
+    if [[ $RUN_PARAMS == *" $p "* ]]; then
+        for v in "$@"; do [ -n "${HIT[$p=$v]:-}" ] || open+=("$v"); done
+        [ ${#open[@]} -gt 0 ] && pick "${open[@]}"
+    elif [ "$p" = "${TARGET_P:-}" ]; then
+        PICK=$TARGET_V
+    fi
+    return 0
+}
+# the configuration's target: one open structural value, drawn (radix parity is not
+# drawn directly: it follows from the radices)
+draw_target() {
+    local w open=()
+    TARGET_P= TARGET_V=
+    for w in $(bins_open); do
+        case ${w%%=*} in traffic | select | msg_len_dist | radix) ;; *) open+=("$w") ;; esac
+    done
+    [ ${#open[@]} -gt 0 ] || return 0
+    pick "${open[@]}"
+    TARGET_P=${PICK%%=*} TARGET_V=${PICK#*=}
+}
+bins_open() { # prints the bins not reached, as param=value words
+    local p v
+    for p in "${BIN_PARAMS[@]}"; do for v in ${BINS[$p]}; do [ -n "${HIT[$p=$v]:-}" ] || printf '%s=%s ' "$p" "$v"; done; done
+}
+# mark_cfg CFG: the structural bins a kept configuration reaches
+mark_cfg() {
+    local w key val r
+    declare -A c=([dateline]=1 [escape_vcs]= [timeout]=0 [fault_handling]=)
+    for w in $1; do key=${w%%=*} val=${w#*=}; c[$key]=$val; done
+    HIT[topology=${c[topology]}]=1 HIT[vcs=${c[vcs]}]=1 HIT[buf_depth=${c[buf_depth]}]=1
+    HIT[obuf_depth=${c[obuf_depth]}]=1 HIT[routing=${c[routing]}]=1 HIT[dateline=${c[dateline]}]=1
+    [ "${c[topology]}" = hypercube ] || HIT[n=${c[n]}]=1
+    if [ "${c[topology]}" != hypercube ]; then
+        for r in ${c[k]//,/ }; do if ((r % 2)); then HIT[radix=odd]=1; else HIT[radix=even]=1; fi; done
+    fi
+    if [ -n "${c[escape_vcs]}" ]; then HIT[escape_vcs=set]=1; else HIT[escape_vcs=default]=1; fi
+    if [ "${c[timeout]}" != 0 ]; then HIT[timeout=set]=1; else HIT[timeout=0]=1; fi
+    if [ -n "${c[fault_handling]}" ]; then HIT[faults=fring]=1; else HIT[faults=none]=1; fi
+}
+mark_run() { # ARGS of a run
+    local w
+    for w in $1; do
+        case $w in traffic=* | select=* | msg_len_dist=*) HIT[$w]=1 ;; esac
+    done
+}
+
 # one structural configuration, as key=value words, into CFG
 draw_cfg() {
     local topo n k ks d nodes routing v b bo cfg
-    pick torus torus torus_uni mesh mesh hypercube; topo=$PICK
+    pick_bin topology torus torus torus_uni mesh mesh hypercube; topo=$PICK
     if [ "$topo" = hypercube ]; then
         n=$((2 + RANDOM % 4)); k=2; nodes=$((1 << n))
     else
-        n=$((1 + RANDOM % 3))
+        pick_bin n 1 2 3; n=$PICK
         while :; do
             ks=() nodes=1
             for ((d = 0; d < n; d++)); do
@@ -51,15 +130,16 @@ draw_cfg() {
         # one radix when they are all equal, most of the time
         [ $((RANDOM % 3)) -ne 0 ] && [ "$n" -gt 1 ] && { k=${ks[0]}; }
     fi
-    pick dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive
-    routing=$PICK
-    v=$((1 + RANDOM % 8)); b=$((1 + RANDOM % 5)); bo=$((1 + RANDOM % 5))
+    pick_bin routing ${BINS[routing]}; routing=$PICK
+    pick_bin vcs ${BINS[vcs]}; v=$PICK
+    pick_bin buf_depth ${BINS[buf_depth]}; b=$PICK
+    pick_bin obuf_depth ${BINS[obuf_depth]}; bo=$PICK
     cfg="topology=$topo n=$n k=$k vcs=$v buf_depth=$b obuf_depth=$bo routing=$routing"
-    pick 1 1 1 0; cfg+=" dateline=$PICK"
-    case $routing in duato_*) [ $((RANDOM % 2)) = 0 ] && cfg+=" escape_vcs=$((1 + RANDOM % 6))" ;; esac
-    case $routing in duato* | dor_escape) [ $((RANDOM % 3)) = 0 ] && cfg+=" timeout=$((1 + RANDOM % 24))" ;; esac
+    pick_bin dateline 1 1 1 0; cfg+=" dateline=$PICK"
+    case $routing in duato_*) pick_bin escape_vcs set default; [ "$PICK" = set ] && cfg+=" escape_vcs=$((1 + RANDOM % 6))" ;; esac
+    case $routing in duato* | dor_escape) pick_bin timeout set 0 0; [ "$PICK" = set ] && cfg+=" timeout=$((1 + RANDOM % 24))" ;; esac
     if [ "$routing" != swft ] && [ "$n" -ge 2 ] && [ "$topo" != torus_uni ] && [ "$topo" != hypercube ] &&
-        [ $((RANDOM % 3)) = 0 ]; then
+        pick_bin faults fring none none && [ "$PICK" = fring ]; then
         cfg+=" fault_handling=fring"
     fi
     CFG=$cfg
@@ -68,9 +148,9 @@ draw_cfg() {
 # runtime keys of run R (0 light with drain, 1 medium, 2 heavy) of a configuration, into ARGS
 draw_run() {
     local r=$1 a faulty=$2
-    pick first random; a="seed=$((1 + RANDOM % 1000)) select=$PICK"
-    pick uniform uniform uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality; a+=" traffic=$PICK"
-    pick fixed fixed exp; a+=" msg_len=$((1 + RANDOM % 20)) msg_len_dist=$PICK"
+    pick_bin select first random; a="seed=$((1 + RANDOM % 1000)) select=$PICK"
+    pick_bin traffic uniform uniform uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality; a+=" traffic=$PICK"
+    pick_bin msg_len_dist fixed fixed exp; a+=" msg_len=$((1 + RANDOM % 20)) msg_len_dist=$PICK"
     case $r in
     0) a+=" flit_rate=0.0$((5 + RANDOM % 5)) cycles=2500 drain=1" ;;
     1) a+=" flit_rate=0.$((25 + RANDOM % 30)) cycles=3000" ;;
@@ -83,54 +163,135 @@ draw_run() {
 pass=0 fail=0 t0=$SECONDS
 runs_out=$build/random/$seed.runs
 : > "$runs_out"
+dry=${COSIM_DRY:-0}
+flags=(--trace --assert -DFLITNET_ASSERT)
+[ "$cov" = 1 ] && flags=("$([ "${COV_KIND:-all}" = line ] && echo --coverage-line || echo --coverage)")
+# 1. the draws, in this shell (every use of RANDOM in a fixed order: the seed replays)
+CFGS=() HASHES=()
+declare -A RUNARGS=()
 for ((c = 0; c < nconf; c++)); do
+    [ -n "$until" ] && [ -z "$(bins_open)" ] && break
     # draw until the C model accepts the configuration and proves it (at most 200 draws)
     cfg= ok=0
+    [ -n "$until" ] && draw_target
     for ((try = 0; try < 200; try++)); do
+        # (directed: a target that 100 draws around it never made acceptable is
+        # dropped for this configuration)
+        PLAIN=; [ $try -ge 100 ] && PLAIN=1
         draw_cfg; cfg=$CFG
+        # the f-ring layer needs a fault set for its proof: one faulty node (each run's
+        # own fault set is proved again below)
+        fproof=
+        [[ $cfg == *fault_handling=fring* ]] && fproof="faults=1 fault_seed=1"
         # shellcheck disable=SC2086
-        "$flitnet" cdg $cfg > /dev/null 2>&1 && { ok=1; break; }
+        "$flitnet" cdg $cfg $fproof > /dev/null 2>&1 && { ok=1; break; }
     done
-    [ $ok = 1 ] || { echo "FAIL no accepted configuration in 200 draws (COSIM_SEED=$seed)"; fail=$((fail + 1)); continue; }
+    [ $ok = 1 ] || { echo "FAIL no accepted configuration in 200 draws (COSIM_SEED=$seed)"; fail=$((fail + 1)); break; }
     faulty=0
     [[ $cfg == *fault_handling=fring* ]] && faulty=1
-    hash=$(echo "$cfg cov=$cov" | cksum | cut -d' ' -f1)
-    dir=$build/random/$hash
-    name=random/$hash
-    flags=(--trace --assert -DFLITNET_ASSERT)
-    [ "$cov" = 1 ] && flags=(--coverage)
-    if [ ! -x "$dir/cosim" ] || [ "$(cat "$dir/cfg" 2>/dev/null)" != "$cfg" ]; then
-        echo "verilating $name ($cfg)"
-        if ! "$root/tests/cosim/build_model.sh" verilate "$dir" "$name" "$cfg" "${flags[@]}" > "$build/random/$hash.log" 2>&1 ||
-            ! "$root/tests/cosim/build_model.sh" link "$dir" >> "$build/random/$hash.log" 2>&1; then
-            echo "FAIL $name ($cfg): the model did not build (COSIM_SEED=$seed):"; tail -n 20 "$build/random/$hash.log"
-            fail=$((fail + 1)); continue
-        fi
-        echo "$cfg" > "$dir/cfg"
-    fi
+    CFGS+=("$cfg")
+    HASHES+=("$(echo "$cfg cov=$cov${COV_KIND:+ $COV_KIND}" | cksum | cut -d' ' -f1)")
+    mark_cfg "$cfg"
     for ((r = 0; r < nruns; r++)); do
         # the traffic pattern must suit the network and the fault set must pass its
         # proof (the C model says so in a short run): drawn again otherwise
         for ((try = 0; try < 50; try++)); do
+            # (directed draws fall back to plain ones when the open values do not suit)
+            PLAIN=; [ $try -ge 10 ] && PLAIN=1
             draw_run $((r % 3)) $faulty; args=$ARGS
             # shellcheck disable=SC2086
-            "$flitnet" sim $cfg $args cycles=20 warmup=0 drain=0 > /dev/null 2>&1 && break
+            "$flitnet" sim $cfg $args cycles=20 warmup=0 drain=0 > /dev/null 2>&1 || continue
+            # a fault set under f-rings: its own deadlock-freedom proof
+            [ "$faulty" = 0 ] && break
+            # shellcheck disable=SC2086
+            "$flitnet" cdg $cfg $(grep -o 'fault[_a-z]*=[0-9]*' <<< "$args" | tr '\n' ' ') > /dev/null 2>&1 && break
         done
-        echo "$name $args" >> "$runs_out"
+        RUNARGS[$c,$r]=$args
+        echo "random/${HASHES[$c]} $args" >> "$runs_out"
+        mark_run "$args"
+        [ "$dry" = 1 ] && echo "draw $cfg | $args"
+    done
+done
+c=${#CFGS[@]}
+
+# 2. the models (each distinct configuration once) and 3. the runs, per configuration:
+# JOBS (default: the cores) at a time, the outputs printed in order
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+build_one() { # hash cfg: prints the failure, returns non-zero on one
+    local hash=$1 cfg=$2 dir=$build/random/$1
+    [ -x "$dir/cosim" ] && [ "$(cat "$dir/cfg" 2>/dev/null)" = "$cfg" ] && return 0
+    echo "verilating random/$hash ($cfg)"
+    if ! "$root/tests/cosim/build_model.sh" verilate "$dir" "random/$hash" "$cfg" "${flags[@]}" > "$build/random/$hash.log" 2>&1 ||
+        ! "$root/tests/cosim/build_model.sh" link "$dir" >> "$build/random/$hash.log" 2>&1; then
+        echo "FAIL random/$hash ($cfg): the model did not build (COSIM_SEED=$seed):"; tail -n 20 "$build/random/$hash.log"
+        return 1
+    fi
+    echo "$cfg" > "$dir/cfg"
+}
+runs_one() { # index: the configuration's runs; "PASS FAIL" into $tmp/run-INDEX.pf
+    local k=$1 r out rc res p=0 f=0 args dir=$build/random/${HASHES[$1]}
+    for ((r = 0; r < nruns; r++)); do
+        args=${RUNARGS[$k,$r]}
         # shellcheck disable=SC2086
-        out=$("$dir/cosim" $args --diff-dir "$build/random/diff-$seed-$c-$r" 2>&1)
+        out=$("$dir/cosim" $args --diff-dir "$build/random/diff-$seed-$k-$r" 2>&1)
         rc=$?
         res=$(grep '^RESULT' <<< "$out" | tail -n 1)
         if [ $rc = 0 ] && [[ $res == "RESULT ok"* ]]; then
-            pass=$((pass + 1))
-            echo "ok   $cfg | $args | $(grep -m1 '^cosim' <<< "$out" | sed 's/.*: identical over/identical over/')"
+            p=$((p + 1))
+            echo "ok   ${CFGS[$k]} | $args | $(grep -m1 '^cosim' <<< "$out" | sed 's/.*: identical over/identical over/')"
         else
-            fail=$((fail + 1))
-            echo "FAIL $cfg | $args (exit $rc; replay: COSIM_SEED=$seed COSIM_N=$nconf)"
+            f=$((f + 1))
+            echo "FAIL ${CFGS[$k]} | $args (exit $rc; replay: COSIM_SEED=$seed COSIM_N=$nconf)"
             sed 's/^/       /' <<< "$out" | head -n 40
         fi
     done
+    echo "$p $f" > "$tmp/run-$k.pf"
+}
+if [ "$dry" = 0 ]; then
+    declare -A queued=()
+    for ((k = 0; k < c; k++)); do
+        h=${HASHES[$k]}
+        [ -n "${queued[$h]:-}" ] && continue
+        queued[$h]=$k
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+        { build_one "$h" "${CFGS[$k]}" > "$tmp/build-$h.out" 2>&1; echo $? > "$tmp/build-$h.rc"; } &
+    done
+    wait
+    for ((k = 0; k < c; k++)); do
+        [ "$(cat "$tmp/build-${HASHES[$k]}.rc")" = 0 ] || continue
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+        runs_one "$k" > "$tmp/run-$k.out" 2>&1 &
+    done
+    wait
+    for ((k = 0; k < c; k++)); do
+        h=${HASHES[$k]}
+        [ "${queued[$h]}" = "$k" ] && cat "$tmp/build-$h.out"
+        if [ "$(cat "$tmp/build-$h.rc")" != 0 ]; then
+            [ "${queued[$h]}" = "$k" ] && fail=$((fail + 1))
+            continue
+        fi
+        cat "$tmp/run-$k.out"
+        read -r p f < "$tmp/run-$k.pf" || { p=0 f=1; }
+        pass=$((pass + p)) fail=$((fail + f))
+    done
+fi
+echo "random configurations (COSIM_SEED=$seed): $c configurations, $((SECONDS - t0)) s"
+echo "parameter values reached (of the space the C model accepts and the RTL claims):"
+for p in "${BIN_PARAMS[@]}"; do
+    line= got=0 all=0
+    for v in ${BINS[$p]}; do
+        all=$((all + 1))
+        if [ -n "${HIT[$p=$v]:-}" ]; then line+=" $v"; got=$((got + 1)); else line+=" [$v]"; fi
+    done
+    printf '  %-13s %2d of %-2d%s\n' "$p" "$got" "$all" "$line"
 done
-echo "random configurations (COSIM_SEED=$seed): $((SECONDS - t0)) s"
+open=$(bins_open)
+if [ -z "$open" ]; then echo "  every value reached"; else echo "  (in brackets: not reached by these draws)"; fi
+if [ -n "$until" ] && [ -n "$open" ]; then
+    echo "FAIL COSIM_UNTIL=covered: values not reached within $nconf configurations (COSIM_SEED=$seed): $open"
+    fail=$((fail + 1))
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
