@@ -2,7 +2,7 @@
 # Runs every test suite, plain and under AddressSanitizer + UndefinedBehaviorSanitizer,
 # shows the output of any that fails, and ends with one line: "N passed, N failed".
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 pass=0
 fail=0
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1

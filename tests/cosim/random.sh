@@ -76,7 +76,7 @@ pick_bin() {
 # drawn directly: it follows from the radices)
 draw_target() {
     local w open=()
-    TARGET_P= TARGET_V=
+    TARGET_P='' TARGET_V=''
     for w in $(bins_open); do
         case ${w%%=*} in traffic | select | msg_len_dist | radix) ;; *) open+=("$w") ;; esac
     done
@@ -91,7 +91,7 @@ bins_open() { # prints the bins not reached, as param=value words
 # mark_cfg CFG: the structural bins a kept configuration reaches
 mark_cfg() {
     local w key val r
-    declare -A c=([dateline]=1 [escape_vcs]= [timeout]=0 [fault_handling]=)
+    declare -A c=([dateline]=1 [escape_vcs]='' [timeout]=0 [fault_handling]='')
     for w in $1; do key=${w%%=*} val=${w#*=}; c[$key]=$val; done
     HIT[topology=${c[topology]}]=1 HIT[vcs=${c[vcs]}]=1 HIT[buf_depth=${c[buf_depth]}]=1
     HIT[obuf_depth=${c[obuf_depth]}]=1 HIT[routing=${c[routing]}]=1 HIT[dateline=${c[dateline]}]=1
@@ -172,7 +172,7 @@ declare -A RUNARGS=()
 for ((c = 0; c < nconf; c++)); do
     [ -n "$until" ] && [ -z "$(bins_open)" ] && break
     # draw until the C model accepts the configuration and proves it (at most 200 draws)
-    cfg= ok=0
+    cfg='' ok=0
     [ -n "$until" ] && draw_target
     for ((try = 0; try < 200; try++)); do
         # (directed: a target that 100 draws around it never made acceptable is
@@ -203,7 +203,7 @@ for ((c = 0; c < nconf; c++)); do
             "$flitnet" sim $cfg $args cycles=20 warmup=0 drain=0 > /dev/null 2>&1 || continue
             # a fault set under f-rings: its own deadlock-freedom proof
             [ "$faulty" = 0 ] && break
-            # shellcheck disable=SC2086
+            # shellcheck disable=SC2086,SC2046
             "$flitnet" cdg $cfg $(grep -o 'fault[_a-z]*=[0-9]*' <<< "$args" | tr '\n' ' ') > /dev/null 2>&1 && break
         done
         RUNARGS[$c,$r]=$args
@@ -280,17 +280,17 @@ fi
 echo "random configurations (COSIM_SEED=$seed): $c configurations, $((SECONDS - t0)) s"
 echo "parameter values reached (of the space the C model accepts and the RTL claims):"
 for p in "${BIN_PARAMS[@]}"; do
-    line= got=0 all=0
+    line='' got=0 all=0
     for v in ${BINS[$p]}; do
         all=$((all + 1))
         if [ -n "${HIT[$p=$v]:-}" ]; then line+=" $v"; got=$((got + 1)); else line+=" [$v]"; fi
     done
     printf '  %-13s %2d of %-2d%s\n' "$p" "$got" "$all" "$line"
 done
-open=$(bins_open)
-if [ -z "$open" ]; then echo "  every value reached"; else echo "  (in brackets: not reached by these draws)"; fi
-if [ -n "$until" ] && [ -n "$open" ]; then
-    echo "FAIL COSIM_UNTIL=covered: values not reached within $nconf configurations (COSIM_SEED=$seed): $open"
+left=$(bins_open)
+if [ -z "$left" ]; then echo "  every value reached"; else echo "  (in brackets: not reached by these draws)"; fi
+if [ -n "$until" ] && [ -n "$left" ]; then
+    echo "FAIL COSIM_UNTIL=covered: values not reached within $nconf configurations (COSIM_SEED=$seed): $left"
     fail=$((fail + 1))
 fi
 echo "$pass passed, $fail failed"

@@ -4,7 +4,7 @@
 # harness (the harnesses' own stdout and stderr are closed: -close_fd_mask); the last line is "N passed, M failed" (a crash, a sanitizer report, a leak or an
 # input slower than 25 s fails its harness, and its input is kept as build/fuzz/crash-*).
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 secs=$1
 shift
 pass=0 fail=0
