@@ -198,6 +198,9 @@ RTL_MODELS_COV_FULL := $(call rtl_no_mutants,$(RTL_MODELS_FULL))
 # COV_KIND=line: line coverage only (toggle coverage of the flattened f-ring networks
 # needs up to 11 GB per build; line coverage is what the 95 % goal is stated in)
 COV_KIND ?= all
+ifeq ($(filter all line,$(COV_KIND)),)
+$(error COV_KIND must be all or line (got '$(COV_KIND)'))
+endif
 RTL_COV_FLAGS := $(if $(filter line,$(COV_KIND)),--coverage-line,--coverage)
 $(foreach m,$(RTL_MODELS_COV_FULL),$(eval RTL_CFG_$(m)__cov := $(RTL_CFG_$(m)))$(eval RTL_VFLAGS_$(m)__cov := $(RTL_COV_FLAGS)))
 # (without the assertions: their failure branches would count as lines never reached)

@@ -30,6 +30,11 @@ seed=${COSIM_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 until=${COSIM_UNTIL:-}
 case $until in '' | covered) ;; *) echo "random.sh: COSIM_UNTIL must be 'covered' (got '$until')" >&2; exit 2 ;; esac
 nconf=${COSIM_N:-$([ -n "$until" ] && echo 40 || echo 2)}
+case $nconf in '' | *[!0-9]* | 0) echo "random.sh: COSIM_N must be a positive integer (got '$nconf')" >&2; exit 2 ;; esac
+case $seed in '' | *[!0-9]*) echo "random.sh: COSIM_SEED must be a non-negative integer (got '$seed')" >&2; exit 2 ;; esac
+case ${COSIM_DRY:-0} in 0 | 1) ;; *) echo "random.sh: COSIM_DRY must be 0 or 1 (got '$COSIM_DRY')" >&2; exit 2 ;; esac
+case ${JOBS:-2} in '' | *[!0-9]* | 0) echo "random.sh: JOBS must be a positive integer (got '$JOBS')" >&2; exit 2 ;; esac
+case ${COV_KIND:-all} in all | line) ;; *) echo "random.sh: COV_KIND must be all or line (got '$COV_KIND')" >&2; exit 2 ;; esac
 nruns=${COSIM_RUNS:-3}
 cov=${COSIM_COVERAGE:-0}
 mkdir -p "$build/random"

@@ -1,12 +1,37 @@
 #!/usr/bin/env bash
 # Constrained-random structural configurations in lockstep (make cosim-random,
 # tests/cosim/random.sh): two new configurations on every run, drawn from a seed the log
-# prints first; COSIM_SEED=that make cosim-random replays a failure exactly.
-cd "$(dirname "$0")/../.."
+# prints first; COSIM_SEED=that make cosim-random replays a failure exactly. Then, without
+# building anything (COSIM_DRY=1): a coverage-directed draw reaches every parameter value
+# (the f-ring layer among them, which no draw reached before the table existed), and bad
+# settings are refused with one line and exit 2.
+cd "$(dirname "$0")/../.." || exit 2
 out=$(COSIM_OPT=${COSIM_OPT:--O0} COSIM_N=${COSIM_N:-2} make --no-print-directory -f Makefile -f rtl/rtl.mk cosim-random 2>&1)
 rc=$?
 printf '%s\n' "$out"
-if ! printf '%s\n' "$out" | tail -n 1 | grep -Eq '^[0-9]+ passed, [0-9]+ failed$'; then
-    echo "0 passed, 1 failed"
-fi
-exit $rc
+read -r pass fail < <(printf '%s\n' "$out" | tail -n 1 | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+[ -n "${pass:-}" ] || { pass=0 fail=1; }
+[ $rc = 0 ] || [ "$fail" -gt 0 ] || fail=1
+
+check() { # name ok(0/1) detail
+    if [ "$2" = 1 ]; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1: $3"; fi
+}
+export FLITNET=build/flitnet
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+dout=$(COSIM_DRY=1 COSIM_UNTIL=covered COSIM_SEED=1 tests/cosim/random.sh "$d" 2>&1)
+ok=0
+grep -q '^  every value reached$' <<< "$dout" && grep -q '^draw .*fault_handling=fring' <<< "$dout" &&
+    tail -n 1 <<< "$dout" | grep -q '^0 passed, 0 failed$' && ok=1
+check "directed draw (COSIM_SEED=1): every parameter value reached, f-ring draws among them" $ok \
+    "$(grep -E 'configurations, |not reached|FAIL' <<< "$dout")"
+for bad in COSIM_N=abc COSIM_N=0 COSIM_SEED=-1 COSIM_UNTIL=yes COSIM_DRY=yes JOBS=2x COV_KIND=toggle; do
+    berr=$(env "$bad" COSIM_DRY="$([ "${bad%%=*}" = COSIM_DRY ] && echo "${bad#*=}" || echo 1)" \
+        tests/cosim/random.sh "$d" 2>&1 > /dev/null)
+    brc=$?
+    ok=0
+    [ $brc = 2 ] && [ "$(wc -l <<< "$berr")" = 1 ] && grep -q "^random.sh: ${bad%%=*} must be" <<< "$berr" && ok=1
+    check "refused: $bad" $ok "exit $brc, stderr: $berr"
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
