@@ -7,6 +7,10 @@
 #     copy of rtl/ with tests/mutants/NAME.patch applied (tests/mutants/apply.sh), and
 #     --coverage: line and toggle coverage (cosim --coverage FILE writes the counters;
 #     --coverage-line: line coverage only).
+#     Writes DIR/code.sha, a checksum of the generated C++ that does not depend on where
+#     the design files were (make mutants: a mutant whose code equals the unmutated
+#     model's cannot be told apart by that model). With BUILD_NO_COMPILE=1 it stops
+#     there; `build_model.sh compile DIR` then compiles.
 # build_model.sh link DIR
 #     Compiles the co-simulation harness tests/cosim/cosim.cpp against that model and
 #     build/libflitnet.a: DIR/cosim.
@@ -31,7 +35,38 @@ if [ "$mode" = link ]; then
     exit 0
 fi
 
-[ "$mode" = verilate ] || { echo "usage: build_model.sh verilate DIR NAME CFG [FLAG...] | link DIR" >&2; exit 1; }
+# the C++ optimisation of the model: -O2 by default (the 8x8 V = 10 network: 20 s of
+# compile against 17 s at -O1 and 13 s at -O0; 1.06x the cycles/s of -O1, and -O0 runs
+# 10x slower); COSIM_OPT=-O0 for many short runs (make mutants), where compiles dominate
+compile() {
+    local opt=${COSIM_OPT:--O2}
+    # shellcheck source=/dev/null
+    . "$dir/model.env"
+    # shellcheck disable=SC2086
+    make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST="$opt" OPT_SLOW=-O0 OPT_GLOBAL="$opt" \
+        Vnet__ALL.a > "$dir/obj/build.log"
+    # the shared runtime objects: the first model of a kind builds them, under a lock
+    # because make builds several models at once
+    mkdir -p "$rtdir"
+    (
+        flock 9
+        for o in $rt; do
+            [ -f "$rtdir/$o" ] && continue
+            make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
+                "$o" >> "$dir/obj/build.log"
+            cp "$dir/obj/$o" "$rtdir/$o.tmp" && mv "$rtdir/$o.tmp" "$rtdir/$o"
+        done
+    ) 9> "$rtdir/lock"
+    # the top Makefile includes every *.d under build/; these are not its business (a
+    # changed input rebuilds the whole model anyway)
+    find "$dir/obj" -name '*.d' -delete
+}
+if [ "$mode" = compile ]; then
+    compile
+    exit 0
+fi
+
+[ "$mode" = verilate ] || { echo "usage: build_model.sh verilate DIR NAME CFG [FLAG...] | compile DIR | link DIR" >&2; exit 1; }
 name=$3 cfg=$4
 shift 4
 flags=() mutant=
@@ -95,25 +130,7 @@ $VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stmts 2 
     "${net_params[@]}" "${flags[@]}" -F "$rtl/flitnet.f" 2>&1 |
     { grep -v '^-Info: Command Line disabled gate optimization' || true; }
 [ -f "$dir/obj/Vnet.mk" ] || { echo "build_model: Verilator failed" >&2; exit 1; }
-# the C++ optimisation of the model: -O2 by default (the 8x8 V = 10 network: 20 s of
-# compile against 17 s at -O1 and 13 s at -O0; 1.06x the cycles/s of -O1, and -O0 runs
-# 10x slower); COSIM_OPT=-O0 for many short runs (make mutants), where compiles dominate
-opt=${COSIM_OPT:--O2}
-# shellcheck disable=SC2086
-make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST="$opt" OPT_SLOW=-O0 OPT_GLOBAL="$opt" \
-    Vnet__ALL.a > "$dir/obj/build.log"
-# the shared runtime objects: the first model of a kind builds them, under a lock
-# because make builds several models at once
-mkdir -p "$rtdir"
-(
-    flock 9
-    for o in $rt; do
-        [ -f "$rtdir/$o" ] && continue
-        make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
-            "$o" >> "$dir/obj/build.log"
-        cp "$dir/obj/$o" "$rtdir/$o.tmp" && mv "$rtdir/$o.tmp" "$rtdir/$o"
-    done
-) 9> "$rtdir/lock"
-# the top Makefile includes every *.d under build/; these are not its business (a
-# changed input rebuilds the whole model anyway)
-find "$dir/obj" -name '*.d' -delete
+# what the model is, independent of the design files' directory (Verilator writes their
+# path into its messages)
+cat "$dir"/obj/*.cpp "$dir"/obj/*.h | sed "s#$rtl/#RTL/#g" | sha256sum | cut -d' ' -f1 > "$dir/code.sha"
+[ "${BUILD_NO_COMPILE:-0}" = 1 ] || compile

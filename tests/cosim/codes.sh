@@ -10,7 +10,8 @@
 #   makes sure that the comparison rejects a list with one code changed.
 # Builds what it runs under BUILD/rtl/ (BUILD defaults to build/) when it is missing or
 # older than its sources; BUILD/libflitnet.a must exist (make all). CODES_RTL=DIR reads
-# DIR/flitnet_pkg.sv instead of rtl/'s (make mutants: a mutant's design files).
+# DIR/flitnet_pkg.sv instead of rtl/'s (make mutants: a mutant's design files), built in
+# CODES_TB_DIR (default BUILD/rtl/codes_tb_alt).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$root/build}
@@ -32,14 +33,14 @@ c_list() {
 rtl_list() {
     local dir=$build/rtl/codes_tb pkg=$root/rtl/flitnet_pkg.sv tb=$root/tests/cosim/codes_tb.sv
     if [ -n "${CODES_RTL:-}" ]; then # always built afresh: another design's package
-        dir=$build/rtl/codes_tb_alt pkg=$CODES_RTL/flitnet_pkg.sv
+        dir=${CODES_TB_DIR:-$build/rtl/codes_tb_alt} pkg=$CODES_RTL/flitnet_pkg.sv
         rm -rf "$dir"
     fi
     if [ ! -x "$dir/Vcodes_tb" ] || [ "$dir/Vcodes_tb" -ot "$pkg" ] || [ "$dir/Vcodes_tb" -ot "$tb" ]; then
         rm -rf "$dir"
         ${VERILATOR:-verilator} --binary -Wall -Wno-DECLFILENAME -Wno-UNUSEDPARAM --top-module codes_tb \
-            -Mdir "$dir" "$pkg" "$tb" > "$build/rtl/codes_tb.log" 2>&1 ||
-            { cat "$build/rtl/codes_tb.log" >&2; exit 1; }
+            -Mdir "$dir" "$pkg" "$tb" > "$dir.log" 2>&1 ||
+            { cat "$dir.log" >&2; exit 1; }
     fi
     # ROUTING_DOR_ESCAPE -> dor_escape, TOPO_TORUS_UNI -> torus_uni
     "$dir/Vcodes_tb" | awk '$1 == "routing" { $2 = tolower(substr($2, 9)) }

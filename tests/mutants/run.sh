@@ -1,28 +1,54 @@
 #!/usr/bin/env bash
-# run.sh: automatic mutation testing of rtl/ against the CI co-simulation (make mutants).
-# Draws MUTANTS_N (default 40; 0 = all) of the mutants tests/mutants/generate.py lists,
-# from MUTANTS_SEED (default 1), or takes MUTANTS_IDS (space-separated IDs); MUTANTS_MODULE
-# keeps those of one module. Each mutant is Verilated (with the assertions) into the CI
-# models that contain its module (table below) and run against those models' lines of
-# tests/cosim/ci.runs, model after model, until one run reports a difference, an RTL
-# assertion or a hang (killed). One that survives them all meets the other CI checks that
-# can see a design: tests/cosim/refusals.sh on its design files (the elaboration checks at
-# the edges of the legal space), the waves of a traced t44v4 against the C model's
-# (waves/make_waves.sh, as rtl_waves: every shared register, also those no compared wire
-# shows) and, in the package, tests/cosim/codes.sh check (codes, levels, flit layout). A
-# mutant whose own elaboration check refuses a legal CI configuration is killed (the
-# model does not build); one that does not build otherwise is stillborn (the design would
-# not compile: not counted). tests/mutants/equivalent.txt lists the mutants reviewed as
-# equivalent (no behaviour can differ), with the reason; they are not counted either.
-# Writes build/mutants/report.txt (one line per mutant) and prints the mutation score
-# with the survivors listed.
+# run.sh: automatic mutation testing of rtl/ (make mutants, make mutants-all).
+# Draws MUTANTS_N (default 40; 0 = all, in the order of the draw) of the mutants
+# tests/mutants/generate.py lists, from MUTANTS_SEED (default 1), or takes MUTANTS_IDS
+# (space-separated IDs); MUTANTS_MODULE keeps those of one module. JOBS mutants (default
+# the number of cores) are put through the checks at once, each in its own directory.
+#
+# Each mutant is Verilated (with the assertions) into the CI models that contain its
+# module (table below) and run against those models' lines of tests/cosim/ci.runs, model
+# after model, until one run reports a difference, an RTL assertion or a hang (killed).
+# A model whose generated C++ is the unmutated model's (the mutated code is not
+# elaborated in that configuration) is not compiled: it cannot tell the two apart. One
+# that survives them all meets the other CI checks that can see a design:
+# tests/cosim/refusals.sh on its design files (the elaboration checks at the edges of the
+# legal space), the waves of a traced t44v4 against the C model's (waves/make_waves.sh,
+# as rtl_waves: every shared register, also those no compared wire shows) and, in the
+# package, tests/cosim/codes.sh check (codes, levels, flit layout). With MUTANTS_SUITE=full
+# a CI survivor then meets the full suite: every model of tests/cosim/full.runs, its lines
+# there (killed-full when one kills it). A mutant whose own elaboration check refuses a
+# legal configuration is killed (the model does not build); one that does not build
+# otherwise is stillborn (the design would not compile: not counted).
+# tests/mutants/equivalent.txt lists the mutants reviewed as equivalent (no behaviour can
+# differ), with the reason; they are not counted either.
+#
+# MUTANTS_LEDGER=FILE keeps the verdicts across runs (make mutants-all: the whole set,
+# tests/mutants/ledger.tsv): mutants already in it are skipped, each new verdict is added
+# as it comes, and MUTANTS_BUDGET=SECONDS stops starting new mutants after that long, so
+# the 1313 mutants can be run a few hours at a time on any machine. The ledger is keyed
+# by the design and the checks (rtl/, the contract, the run lists, the harness, the C
+# model's behaviour as the contract states it, the mutant generator): a ledger of another
+# key is started again, never mixed.
+#
+# Writes build/mutants/report.txt (one line per mutant of this run, in the draw's order)
+# and prints the mutation score with the survivors listed, and the ledger's totals.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+cd "$root" || exit 2
 out=build/mutants
 n=${MUTANTS_N:-40}
 seed=${MUTANTS_SEED:-1}
-mkdir -p "$out/patches" "$out/models"
+jobs=${JOBS:-$(nproc)}
+suite=${MUTANTS_SUITE:-ci}
+ledger=${MUTANTS_LEDGER:-}
+budget=${MUTANTS_BUDGET:-0}
+bad() { echo "run.sh: $*" >&2; exit 2; }
+[[ $n =~ ^[0-9]+$ ]] || bad "MUTANTS_N=$n is not a count (0 = all)"
+[[ $seed =~ ^[0-9]+$ ]] || bad "MUTANTS_SEED=$seed is not a non-negative integer"
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || bad "JOBS=$jobs is not a positive integer"
+[[ $budget =~ ^[0-9]+$ ]] || bad "MUTANTS_BUDGET=$budget is not a number of seconds (0 = none)"
+case $suite in ci | full) ;; *) bad "MUTANTS_SUITE=$suite is neither ci nor full" ;; esac
+mkdir -p "$out"
 
 # the CI models a module's mutants run in, first the one most likely to kill them
 declare -A models=(
@@ -32,6 +58,10 @@ declare -A models=(
 )
 # the shared modules: every routing family's generate branch is elaborated somewhere
 common="t44v4 m54v3e t44v6dnbc_to8 t44v4sw t44v6fr t44v7minfr u44v3 h4v3d_to32 t55v4sw"
+runs_of() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" | grep -v -- '--expect-'; }
+ci_runs=$(runs_of tests/cosim/ci.runs)
+full_runs=$(runs_of tests/cosim/full.runs)
+full_models=$(awk '!seen[$1]++ { print $1 }' <<< "$full_runs")
 
 all=$(python3 tests/mutants/generate.py list) || exit 1
 if [ -n "${MUTANTS_IDS:-}" ]; then
@@ -39,87 +69,196 @@ if [ -n "${MUTANTS_IDS:-}" ]; then
 else
     ids=$(cut -f1 <<< "$all")
     [ -n "${MUTANTS_MODULE:-}" ] && ids=$(grep "^${MUTANTS_MODULE}\." <<< "$ids")
-    if [ "$n" != 0 ]; then
-        # a draw that depends on the seed only: sort by a keyed checksum
-        ids=$(while read -r id; do echo "$(echo "$seed $id" | cksum | cut -d' ' -f1) $id"; done <<< "$ids" |
-            sort -n | head -n "$n" | cut -d' ' -f2)
+    # a draw that depends on the seed only: sort by a keyed checksum (with N = 0 too, so
+    # that a whole-set run stopped early has run a random sample)
+    ids=$(while read -r id; do echo "$(echo "$seed $id" | cksum | cut -d' ' -f1) $id"; done <<< "$ids" | sort -n | cut -d' ' -f2)
+    [ "$n" != 0 ] && ids=$(head -n "$n" <<< "$ids")
+fi
+for id in $ids; do
+    awk -F'\t' -v id="$id" '$1 == id { f = 1 } END { exit !f }' <<< "$all" || bad "no mutant $id (tests/mutants/generate.py list)"
+done
+
+# the ledger's key: what a verdict depends on. The C model enters through the contract:
+# a change of its behaviour changes docs/microarchitecture.md in the same commit.
+key=$(cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md tests/cosim/ci.runs tests/cosim/full.runs \
+    tests/cosim/cosim.cpp tests/cosim/build_model.sh tests/cosim/model_params.sh tests/cosim/refusals.sh tests/cosim/codes.sh \
+    tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh | sha256sum | cut -c1-16)
+done_ids=
+if [ -n "$ledger" ]; then
+    if [ -f "$ledger" ] && ! grep -qx "# key $key suite $suite" "$ledger"; then
+        echo "ledger $ledger: made for another design, other checks or another suite ($(grep -m1 '^# key' "$ledger")); starting it again"
+        rm -f "$ledger"
     fi
+    if [ ! -f "$ledger" ]; then
+        { echo "# make mutants-all (tests/mutants/run.sh): one verdict per generated mutant; written by the run, not by hand"
+          echo "# key $key suite $suite"; } > "$ledger"
+    fi
+    done_ids=$(grep -v '^#' "$ledger" | cut -f1)
 fi
 total=$(wc -w <<< "$ids")
-echo "mutants: $total of $(wc -l <<< "$all") (MUTANTS_SEED=$seed MUTANTS_N=$n)"
+echo "mutants: $total of $(wc -l <<< "$all") (MUTANTS_SEED=$seed MUTANTS_N=$n, suite $suite, $jobs at a time)"
+[ -n "$ledger" ] && echo "ledger $ledger (key $key): $(wc -w <<< "$done_ids") already there"
 
 cfg_of() { make --no-print-directory -s -f Makefile -f rtl/rtl.mk "rtl-cfg-$1"; }
-report=$out/report.txt
-: > "$report"
-t0=$SECONDS
-i=0
-for id in $ids; do
-    i=$((i + 1))
-    module=${id%%.*}
-    line=$(awk -F'\t' -v id="$id" '$1 == id' <<< "$all")
-    [ -n "$line" ] || { echo "run.sh: no mutant $id" >&2; exit 1; }
-    python3 tests/mutants/generate.py patch "$id" "$out/patches" || exit 1
-    status=survived how=
+declare -A cfg
+for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || cfg[$m]=$(cfg_of "$m"); done
+
+# the unmutated models' code checksums (Verilator only, once per key)
+refdir=$out/ref-$key
+mkdir -p "$refdir"
+ref_sha() {
+    local m=$1 d=$refdir/$1
+    if [ ! -s "$d/code.sha" ]; then
+        BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$d" "$m" "${cfg[$m]}" --assert -DFLITNET_ASSERT > "$d.log" 2>&1 ||
+            { echo "run.sh: the unmutated $m does not Verilate (see $d.log)" >&2; exit 1; }
+    fi
+    cat "$d/code.sha"
+}
+
+# try_model ID MODEL RUNS: builds the mutant's MODEL and runs its RUNS lines; sets status
+# and how when one kills it (or it does not build). Uses $w, the mutant's directory.
+try_model() {
+    local id=$1 m=$2 runs=$3 dir=$w/models/$2 log=$w/models/$2.log rc res err model args
+    mkdir -p "$w/models"
+    if ! COSIM_OPT=-O0 BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$dir" "$m+$id" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
+        "--mutant=$root/$w/$id.patch" > "$log" 2>&1; then
+        # the design's own elaboration check refusing a legal configuration is a
+        # behaviour the suite catches (the model does not build), not a broken design
+        err=$(grep -m1 -o "Cannot find file containing module: 'flitnet_error_[a-z0-9_]*" "$log" | sed 's/.*: .//')
+        if [ -n "$err" ]; then status=killed how="$m, a legal configuration, is refused ($err)"
+        else status=stillborn how="does not build for $m: $(grep -m1 -E '%Error|error:' "$log" | cut -c1-120)"; fi
+        return
+    fi
+    lastdir=$dir
+    [ "$(cat "$dir/code.sha")" = "$(cat "$refdir/$m/code.sha")" ] && { same=$((same + 1)); return; }
+    if ! COSIM_OPT=-O0 tests/cosim/build_model.sh compile "$dir" >> "$log" 2>&1 || ! tests/cosim/build_model.sh link "$dir" >> "$log" 2>&1; then
+        status=stillborn how="does not compile for $m: $(grep -m1 -E 'error' "$dir/obj/build.log" "$log" | cut -c1-120)"
+        return
+    fi
+    while read -r model args; do
+        [ "$model" = "$m" ] || continue
+        # shellcheck disable=SC2086
+        timeout 300 "$dir/cosim" $args --quiet --diff-dir "$w/diff" > "$w/run.log" 2>&1
+        rc=$?
+        res=$(grep '^RESULT' "$w/run.log" | tail -n 1)
+        if [ $rc = 124 ]; then status=killed how="$m $args: hangs"; return
+        elif [[ $res == "RESULT diff"* ]]; then status=killed how="$m $args: difference in cycle ${res##*cycle=}"; return
+        elif [[ $res == "RESULT assert"* ]]; then status=killed how="$m $args: assertion in cycle ${res##*cycle=}"; return
+        elif [ $rc != 0 ]; then status=killed how="$m $args: exit $rc: $(grep -m1 -v '^ ' "$w/run.log" | cut -c1-100)"; return
+        fi
+    done <<< "$runs"
+}
+
+# one mutant, in its own directory $w: writes $w/verdict (ID, status, how: one line)
+mutant() {
+    local id=$1 module=${1%%.*} m
+    status=survived how="" same=0 lastdir=""
+    python3 tests/mutants/generate.py patch "$id" "$w" || exit 1
     # the package first: its codes, levels and flit layout against the C model's
     # (codes.sh check, seconds where a model takes a minute)
-    if [ "$module" = flitnet_pkg ] && tests/mutants/apply.sh "$root/$out/patches/$id.patch" "$out/models/pkg" > /dev/null 2>&1 &&
-        ! CODES_RTL="$root/$out/models/pkg/rtl" tests/cosim/codes.sh check > "$out/codes.log" 2>&1; then
-        status=killed how="codes: $(grep -m1 -E '^[<>]' "$out/codes.log" | cut -c1-110)"
+    if [ "$module" = flitnet_pkg ] && tests/mutants/apply.sh "$root/$w/$id.patch" "$w/pkg" > /dev/null 2>&1 &&
+        ! CODES_RTL="$root/$w/pkg/rtl" CODES_TB_DIR="$root/$w/codes_tb" tests/cosim/codes.sh check > "$w/codes.log" 2>&1; then
+        # a listed difference kills it; a package that does not compile is stillborn
+        if grep -q -E '^[<>]' "$w/codes.log"; then status=killed how="codes: $(grep -m1 -E '^[<>]' "$w/codes.log" | cut -c1-110)"
+        else status=stillborn how="does not build: $(grep -m1 -E '%Error|%Warning|error' "$w/codes.log" | cut -c1-120)"; fi
     fi
     for m in ${models[$module]:-$common}; do
-        [ $status = killed ] && break
-        dir=$out/models/$m
-        log=$out/models/$m.log
-        if ! COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$dir" "$m+$id" "$(cfg_of "$m")" --assert -DFLITNET_ASSERT \
-            "--mutant=$root/$out/patches/$id.patch" > "$log" 2>&1 || ! tests/cosim/build_model.sh link "$dir" >> "$log" 2>&1; then
-            # the design's own elaboration check refusing a legal configuration is a
-            # behaviour the suite catches (the model does not build), not a broken design
-            err=$(grep -m1 -o "Cannot find file containing module: 'flitnet_error_[a-z0-9_]*" "$log" | sed 's/.*: .//')
-            if [ -n "$err" ]; then status=killed how="$m, a legal configuration, is refused ($err)"
-            else status=stillborn how="does not build for $m: $(grep -m1 -E '%Error|error:' "$log" | cut -c1-120)"; fi
-            break
-        fi
-        while read -r model args; do
-            [ "$model" = "$m" ] || continue
-            # shellcheck disable=SC2086
-            timeout 300 "$dir/cosim" $args --quiet --diff-dir "$out/diff" > "$out/run.log" 2>&1
-            rc=$?
-            res=$(grep '^RESULT' "$out/run.log" | tail -n 1)
-            if [ $rc = 124 ]; then status=killed how="$m $args: hangs"; break
-            elif [[ $res == "RESULT diff"* ]]; then status=killed how="$m $args: difference in cycle ${res##*cycle=}"; break
-            elif [[ $res == "RESULT assert"* ]]; then status=killed how="$m $args: assertion in cycle ${res##*cycle=}"; break
-            elif [ $rc != 0 ]; then status=killed how="$m $args: exit $rc: $(grep -m1 -v '^ ' "$out/run.log" | cut -c1-100)"; break
-            fi
-        done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/cosim/ci.runs | grep -v -- '--expect-')
-        [ $status = killed ] && break
+        [ $status = survived ] || break
+        try_model "$id" "$m" "$ci_runs"
     done
     # the elaboration checks: a mutant that refuses a legal configuration, or lets through
     # one the C model refuses (tests/cosim/refusals.sh, on the mutant's design files)
-    if [ $status = survived ] && [ -d "$dir/rtl" ] &&
-        ! tests/cosim/refusals.sh "$root/$dir/rtl" > "$out/refusals.log" 2>&1; then
-        status=killed how="refusals: $(grep -m1 '^FAIL' "$out/refusals.log" | cut -c6-130)"
+    if [ $status = survived ] && [ -n "$lastdir" ] &&
+        ! tests/cosim/refusals.sh "$root/$lastdir/rtl" > "$w/refusals.log" 2>&1; then
+        status=killed how="refusals: $(grep -m1 '^FAIL' "$w/refusals.log" | cut -c6-130)"
     fi
     # the waves (make waves, rtl_waves in CI): a traced t44v4 against the C model's VCD,
     # every shared register, also those no compared wire shows (e.g. reset values)
     if [ $status = survived ]; then
-        wdir=$out/models/waves
-        if COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$wdir" "t44v4+$id" "$(cfg_of t44v4)" --assert -DFLITNET_ASSERT \
-            --trace "--mutant=$root/$out/patches/$id.patch" > "$wdir.log" 2>&1 && tests/cosim/build_model.sh link "$wdir" >> "$wdir.log" 2>&1 &&
-            ! waves/make_waves.sh "$wdir/cosim" build/rtl/vcdcmp "$out/waves" > "$out/waves.log" 2>&1; then
-            status=killed how="waves: $(grep -m1 -A1 '^FAIL' "$out/waves.log" | tail -n 1 | sed 's/^ *//' | cut -c1-110)"
+        local wdir=$w/models/waves
+        if COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$wdir" "t44v4+$id" "${cfg[t44v4]}" --assert -DFLITNET_ASSERT \
+            --trace "--mutant=$root/$w/$id.patch" > "$wdir.log" 2>&1 && tests/cosim/build_model.sh link "$wdir" >> "$wdir.log" 2>&1 &&
+            ! waves/make_waves.sh "$wdir/cosim" build/rtl/vcdcmp "$w/waves" > "$w/waves.log" 2>&1; then
+            status=killed how="waves: $(grep -m1 -A1 '^FAIL' "$w/waves.log" | tail -n 1 | sed 's/^ *//' | cut -c1-110)"
         fi
     fi
-    if [ $status = survived ] && grep -q "^$id[[:space:]]" tests/mutants/equivalent.txt 2>/dev/null; then
+    # the full suite (make cosim's fixed list): every model, its full.runs lines
+    if [ $status = survived ] && [ "$suite" = full ]; then
+        for m in $full_models; do
+            try_model "$id" "$m" "$full_runs"
+            # a model of the full list that does not build fails make cosim too
+            [ $status = survived ] || { status=killed-full; break; }
+        done
+    fi
+    if [ $status = survived ] && grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt 2>/dev/null; then
         status=equivalent how=$(awk -v id="$id" '$1 == id { $1 = ""; print substr($0, 2) }' tests/mutants/equivalent.txt)
     fi
-    printf '%-44s %-10s %s\n' "$id" "$status" "$how" >> "$report"
-    printf '[%d/%d %ds] %-44s %-10s %s\n' "$i" "$total" $((SECONDS - t0)) "$id" "$status" "$how"
-    [ $status = survived ] && printf '      %s\n' "$(cut -f3- <<< "$line" | tr '\t' '\n' | sed -n '1p;2s/^/- /p;3s/^/+ /p' | paste -sd' ')"
+    [ $status = survived ] && how="($same models with unchanged code)"
+    printf '%s\t%s\t%s\n' "$id" "$status" "$how" > "$w/verdict"
+}
+
+if [ "$total" -gt 0 ]; then
+    for m in $(for id in $ids; do echo "${models[${id%%.*}]:-$common}"; done | tr ' ' '\n' | sort -u) t44v4 \
+        $([ "$suite" = full ] && echo "$full_models"); do
+        ref_sha "$m" > /dev/null || exit 1
+    done
+fi
+
+rm -rf "$out/slots" "$out/verdicts"
+mkdir -p "$out/slots" "$out/verdicts"
+t0=$SECONDS
+i=0 started=0
+for id in $ids; do
+    i=$((i + 1))
+    grep -qx "$id" <<< "$done_ids" && continue
+    if [ "$budget" != 0 ] && [ $((SECONDS - t0)) -ge "$budget" ]; then
+        echo "MUTANTS_BUDGET=$budget s spent: no new mutant started"
+        break
+    fi
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    started=$((started + 1))
+    (
+        # a free slot: at most JOBS mutants run, so one of the JOBS slots is free
+        for s in $(seq 0 $((jobs - 1))); do mkdir "$out/slots/$s" 2> /dev/null && break; done
+        w=$out/w$s
+        rm -rf "$w"
+        mkdir -p "$w"
+        mutant "$id"
+        cp "$w/verdict" "$out/verdicts/$id"
+        if [ -n "$ledger" ]; then (flock 9; cat "$w/verdict" >> "$ledger") 9> "$ledger.lock"; fi
+        IFS=$'\t' read -r _ st how < "$w/verdict"
+        printf '[%d/%d %ds] %-44s %-11s %s\n' "$i" "$total" $((SECONDS - t0)) "$id" "$st" "$how"
+        rmdir "$out/slots/$s"
+    ) &
 done
-k=$(grep -c ' killed ' "$report"); s=$(grep -c ' survived ' "$report")
-st=$(grep -c ' stillborn ' "$report"); eq=$(grep -c ' equivalent ' "$report")
+wait
+
+# this run's report, in the draw's order
+report=$out/report.txt
+: > "$report"
+for id in $ids; do [ -f "$out/verdicts/$id" ] && cat "$out/verdicts/$id" >> "$report"; done
+score() { # VERDICTS-FILE TITLE: the score line
+    local k kf s st eq
+    k=$(awk -F'\t' '$2 == "killed"' "$1" | wc -l); kf=$(awk -F'\t' '$2 == "killed-full"' "$1" | wc -l)
+    s=$(awk -F'\t' '$2 == "survived"' "$1" | wc -l); st=$(awk -F'\t' '$2 == "stillborn"' "$1" | wc -l)
+    eq=$(awk -F'\t' '$2 == "equivalent"' "$1" | wc -l)
+    awk -v k="$k" -v kf="$kf" -v s="$s" -v st="$st" -v eq="$eq" -v t="$2" -v full="$([ "$suite" = full ] && echo 1)" 'BEGIN {
+        n = k + kf + s
+        printf "%s: CI kills %d of %d = %.1f %%", t, k, n, n ? 100 * k / n : 100
+        if (full) printf "; the full suite %d of %d = %.1f %%", k + kf, n, n ? 100 * (k + kf) / n : 100
+        printf " (%d stillborn, %d equivalent)\n", st, eq }'
+}
 echo
 echo "survivors:"
-grep ' survived ' "$report" | while read -r id _; do awk -F'\t' -v id="$id" '$1 == id { printf "  %s  %s\n      - %s\n      + %s\n", $1, $3, $4, $5 }' <<< "$all"; done
-score=$(awk -v k="$k" -v s="$s" 'BEGIN { printf "%.1f", (k + s) ? 100 * k / (k + s) : 100 }')
-echo "mutation score (CI co-simulation): $k killed of $((k + s)) = $score % ($st stillborn, $eq equivalent; $((SECONDS - t0)) s)"
+awk -F'\t' '$2 == "survived" { print $1 }' "$report" | while read -r id; do
+    awk -F'\t' -v id="$id" '$1 == id { printf "  %s  %s\n      - %s\n      + %s\n", $1, $3, $4, $5 }' <<< "$all"
+done
+echo "$(score "$report" "mutation score of this run ($started mutants, $((SECONDS - t0)) s)")"
+if [ -n "$ledger" ]; then
+    # the ledger sorted, so that its content depends on the verdicts only
+    { grep '^#' "$ledger"; grep -v '^#' "$ledger" | sort -u; } > "$ledger.tmp" && mv "$ledger.tmp" "$ledger"
+    rm -f "$ledger.lock"
+    grep -v '^#' "$ledger" > "$out/ledger.verdicts"
+    echo "$(score "$out/ledger.verdicts" "ledger ($(wc -l < "$out/ledger.verdicts") of $(wc -l <<< "$all") mutants)")"
+    awk -F'\t' '$2 == "survived" { print "  survivor: " $1 }' "$out/ledger.verdicts"
+fi
