@@ -5,8 +5,9 @@
 # it, and Verilator must fail to elaborate the network with the named error module
 # (rtl/*.sv instantiate flitnet_error_* where the contract is not met) or elaborate it
 # cleanly. Each refusal has a legal neighbour one VC or one radix away, so that a check
-# that refuses too much fails too. RTL_DIR (default rtl/) lets `make mutants` run it on a
-# mutant's design files. Prints "N passed, N failed".
+# that refuses too much fails too; each hop-class routing under f-rings is legal at its own
+# minimum (no ring VCs: a routing dropped from the hop classes asks for more). RTL_DIR
+# (default rtl/) lets `make mutants` run it on a mutant's design files. Prints "N passed, N failed".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 rtl=${1:-$root/rtl}
@@ -52,6 +53,13 @@ ok                                       | topology=torus k=4 n=2 vcs=6 routing=
 too_few_vcs_for_fring                    | topology=mesh k=4 n=2 vcs=4 routing=dor fault_handling=fring
 ok                                       | topology=mesh k=4 n=2 vcs=5 routing=dor fault_handling=fring
 ok                                       | topology=torus k=4 n=2 vcs=5 routing=duato_nbc fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=5 routing=phop fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=3 routing=nhop fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=5 routing=pbc fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=3 routing=nbc fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=6 routing=duato_phop fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=4 routing=duato_nhop fault_handling=fring
+ok                                       | topology=torus k=4 n=2 vcs=6 routing=duato_pbc fault_handling=fring
 '
 
 tmp=$(mktemp -d)

@@ -30,12 +30,12 @@
 # model's behaviour as the contract states it, the mutant generator): a ledger of another
 # key is started again, never mixed.
 #
-# Writes build/mutants/report.txt (one line per mutant of this run, in the draw's order)
+# Writes MUTANTS_OUT/report.txt (default build/mutants/) (one line per mutant of this run, in the draw's order)
 # and prints the mutation score with the survivors listed, and the ledger's totals.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
-out=build/mutants
+out=${MUTANTS_OUT:-build/mutants}
 n=${MUTANTS_N:-40}
 seed=${MUTANTS_SEED:-1}
 jobs=${JOBS:-$(nproc)}
@@ -48,7 +48,7 @@ bad() { echo "run.sh: $*" >&2; exit 2; }
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || bad "JOBS=$jobs is not a positive integer"
 [[ $budget =~ ^[0-9]+$ ]] || bad "MUTANTS_BUDGET=$budget is not a number of seconds (0 = none)"
 case $suite in ci | full) ;; *) bad "MUTANTS_SUITE=$suite is neither ci nor full" ;; esac
-mkdir -p "$out"
+mkdir -p "$out" && out=$(cd "$out" && pwd)
 
 # the CI models a module's mutants run in, first the one most likely to kill them
 declare -A models=(
@@ -103,15 +103,17 @@ cfg_of() { make --no-print-directory -s -f Makefile -f rtl/rtl.mk "rtl-cfg-$1"; 
 declare -A cfg
 for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || cfg[$m]=$(cfg_of "$m"); done
 
-# the unmutated models' code checksums (Verilator only, once per key)
+# the unmutated models' code checksums: Verilator only, the first time a mutant needs one
+# (under a lock: JOBS mutants may ask at once), kept for the key
 refdir=$out/ref-$key
 mkdir -p "$refdir"
 ref_sha() {
     local m=$1 d=$refdir/$1
-    if [ ! -s "$d/code.sha" ]; then
-        BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$d" "$m" "${cfg[$m]}" --assert -DFLITNET_ASSERT > "$d.log" 2>&1 ||
-            { echo "run.sh: the unmutated $m does not Verilate (see $d.log)" >&2; exit 1; }
-    fi
+    (
+        flock 9
+        [ -s "$d/code.sha" ] && exit 0
+        BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$d" "$m" "${cfg[$m]}" --assert -DFLITNET_ASSERT > "$d.log" 2>&1
+    ) 9> "$d.lock" || { echo "run.sh: the unmutated $m does not Verilate (see $d.log)" >&2; return 1; }
     cat "$d/code.sha"
 }
 
@@ -121,7 +123,7 @@ try_model() {
     local id=$1 m=$2 runs=$3 dir=$w/models/$2 log=$w/models/$2.log rc res err model args
     mkdir -p "$w/models"
     if ! COSIM_OPT=-O0 BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$dir" "$m+$id" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
-        "--mutant=$root/$w/$id.patch" > "$log" 2>&1; then
+        "--mutant=$w/$id.patch" > "$log" 2>&1; then
         # the design's own elaboration check refusing a legal configuration is a
         # behaviour the suite catches (the model does not build), not a broken design
         err=$(grep -m1 -o "Cannot find file containing module: 'flitnet_error_[a-z0-9_]*" "$log" | sed 's/.*: .//')
@@ -130,7 +132,9 @@ try_model() {
         return
     fi
     lastdir=$dir
-    [ "$(cat "$dir/code.sha")" = "$(cat "$refdir/$m/code.sha")" ] && { same=$((same + 1)); return; }
+    local ref
+    ref=$(ref_sha "$m") || exit 1
+    [ "$(cat "$dir/code.sha")" = "$ref" ] && { same=$((same + 1)); return; }
     if ! COSIM_OPT=-O0 tests/cosim/build_model.sh compile "$dir" >> "$log" 2>&1 || ! tests/cosim/build_model.sh link "$dir" >> "$log" 2>&1; then
         status=stillborn how="does not compile for $m: $(grep -m1 -E 'error' "$dir/obj/build.log" "$log" | cut -c1-120)"
         return
@@ -156,8 +160,8 @@ mutant() {
     python3 tests/mutants/generate.py patch "$id" "$w" || exit 1
     # the package first: its codes, levels and flit layout against the C model's
     # (codes.sh check, seconds where a model takes a minute)
-    if [ "$module" = flitnet_pkg ] && tests/mutants/apply.sh "$root/$w/$id.patch" "$w/pkg" > /dev/null 2>&1 &&
-        ! CODES_RTL="$root/$w/pkg/rtl" CODES_TB_DIR="$root/$w/codes_tb" tests/cosim/codes.sh check > "$w/codes.log" 2>&1; then
+    if [ "$module" = flitnet_pkg ] && tests/mutants/apply.sh "$w/$id.patch" "$w/pkg" > /dev/null 2>&1 &&
+        ! CODES_RTL="$w/pkg/rtl" CODES_TB_DIR="$w/codes_tb" tests/cosim/codes.sh check > "$w/codes.log" 2>&1; then
         # a listed difference kills it; a package that does not compile is stillborn
         if grep -q -E '^[<>]' "$w/codes.log"; then status=killed how="codes: $(grep -m1 -E '^[<>]' "$w/codes.log" | cut -c1-110)"
         else status=stillborn how="does not build: $(grep -m1 -E '%Error|%Warning|error' "$w/codes.log" | cut -c1-120)"; fi
@@ -169,7 +173,7 @@ mutant() {
     # the elaboration checks: a mutant that refuses a legal configuration, or lets through
     # one the C model refuses (tests/cosim/refusals.sh, on the mutant's design files)
     if [ $status = survived ] && [ -n "$lastdir" ] &&
-        ! tests/cosim/refusals.sh "$root/$lastdir/rtl" > "$w/refusals.log" 2>&1; then
+        ! tests/cosim/refusals.sh "$lastdir/rtl" > "$w/refusals.log" 2>&1; then
         status=killed how="refusals: $(grep -m1 '^FAIL' "$w/refusals.log" | cut -c6-130)"
     fi
     # the waves (make waves, rtl_waves in CI): a traced t44v4 against the C model's VCD,
@@ -177,7 +181,7 @@ mutant() {
     if [ $status = survived ]; then
         local wdir=$w/models/waves
         if COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$wdir" "t44v4+$id" "${cfg[t44v4]}" --assert -DFLITNET_ASSERT \
-            --trace "--mutant=$root/$w/$id.patch" > "$wdir.log" 2>&1 && tests/cosim/build_model.sh link "$wdir" >> "$wdir.log" 2>&1 &&
+            --trace "--mutant=$w/$id.patch" > "$wdir.log" 2>&1 && tests/cosim/build_model.sh link "$wdir" >> "$wdir.log" 2>&1 &&
             ! waves/make_waves.sh "$wdir/cosim" build/rtl/vcdcmp "$w/waves" > "$w/waves.log" 2>&1; then
             status=killed how="waves: $(grep -m1 -A1 '^FAIL' "$w/waves.log" | tail -n 1 | sed 's/^ *//' | cut -c1-110)"
         fi
@@ -196,13 +200,6 @@ mutant() {
     [ $status = survived ] && how="($same models with unchanged code)"
     printf '%s\t%s\t%s\n' "$id" "$status" "$how" > "$w/verdict"
 }
-
-if [ "$total" -gt 0 ]; then
-    for m in $(for id in $ids; do echo "${models[${id%%.*}]:-$common}"; done | tr ' ' '\n' | sort -u) t44v4 \
-        $([ "$suite" = full ] && echo "$full_models"); do
-        ref_sha "$m" > /dev/null || exit 1
-    done
-fi
 
 rm -rf "$out/slots" "$out/verdicts"
 mkdir -p "$out/slots" "$out/verdicts"

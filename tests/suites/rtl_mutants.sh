@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The mutation runner (make mutants, make mutants-all; tests/mutants/run.sh), on what it
+# decides in seconds: package mutants, which meet tests/cosim/codes.sh before any model.
+# One drops dor_escape and duato_phop from the two-level routings (codes.sh must kill it),
+# one gives two topologies the same code (the package does not compile: stillborn, not
+# killed). Then the ledger: a second run skips what the first decided, a ledger of another
+# key is started again; and bad settings are refused with one line and exit 2.
+# Needs build/libflitnet.a (make all).
+cd "$(dirname "$0")/../.." || exit 2
+pass=0 fail=0
+check() { # name ok(0/1) detail
+    if [ "$2" = 1 ]; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1: $3"; fi
+}
+d=$(mktemp -d)
+trap 'rm -rf "$d"' EXIT
+list=$(python3 tests/mutants/generate.py list)
+# found by their text, not their line, so that the design may move them
+levels=$(awk -F'\t' '$2 == "bitwise" && $4 ~ /^\(64.d1 << ROUTING_DOR_ESCAPE\) \| \(64.d1 << ROUTING_DUATO_PHOP\)/ &&
+    $5 ~ /ESCAPE\) &/ { print $1; exit }' <<< "$list")
+enum=$(awk -F'\t' '$2 == "const" && $4 == "TOPO_TORUS_UNI = 1," && $5 == "TOPO_TORUS_UNI = 0," { print $1; exit }' <<< "$list")
+check "the two package mutants are generated" "$([ -n "$levels" ] && [ -n "$enum" ] && echo 1)" "levels '$levels', enum '$enum'"
+
+run() { MUTANTS_OUT=$d/out MUTANTS_LEDGER=$d/ledger.tsv MUTANTS_IDS="$levels $enum" tests/mutants/run.sh 2>&1; }
+out=$(run)
+ok=0
+grep -q "^$levels	killed	codes: " "$d/out/report.txt" && grep -q "^$enum	stillborn	does not build: %Error" "$d/out/report.txt" &&
+    grep -q '^mutation score of this run (2 mutants, .*CI kills 1 of 1 = 100.0 % (1 stillborn, 0 equivalent)' <<< "$out" && ok=1
+check "codes.sh kills the two-level mutant; the package that does not compile is stillborn" $ok "$(tail -n 3 <<< "$out")"
+ok=0
+[ "$(grep -vc '^#' "$d/ledger.tsv")" = 2 ] && ok=1
+check "the ledger holds both verdicts" $ok "$(cat "$d/ledger.tsv")"
+out=$(run)
+ok=0
+grep -q ': 2 already there$' <<< "$out" && grep -q '^mutation score of this run (0 mutants' <<< "$out" &&
+    grep -q '^ledger (2 of [0-9]* mutants): CI kills 1 of 1' <<< "$out" && ok=1
+check "a second run skips what the ledger holds" $ok "$(grep -E 'already|score|ledger' <<< "$out")"
+sed -i 's/^# key [0-9a-f]*/# key 0000000000000000/' "$d/ledger.tsv"
+out=$(run)
+ok=0
+grep -q 'made for another design, other checks or another suite' <<< "$out" && grep -q '^mutation score of this run (2 mutants' <<< "$out" && ok=1
+check "a ledger of another key is started again" $ok "$(grep -E 'ledger|score' <<< "$out")"
+
+for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1h MUTANTS_IDS=no.such.0; do
+    berr=$(env "$bad" MUTANTS_OUT="$d/out" tests/mutants/run.sh 2>&1 > /dev/null)
+    rc=$?
+    ok=0
+    [ $rc = 2 ] && [ "$(wc -l <<< "$berr")" = 1 ] && grep -q "^run.sh: .*${bad%%=*}\|^run.sh: no mutant" <<< "$berr" && ok=1
+    check "$bad refused with one line, exit 2" $ok "exit $rc: $berr"
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
