@@ -94,19 +94,9 @@ if ! $VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stm
     echo "cosim-user: Verilator failed on the network around $top (messages above; $dir/verilator.log)" >&2
     exit 1
 fi
-make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
-    Vnet__ALL.a > "$dir/obj/build.log"
-mkdir -p "$rtdir"
-(
-    flock 9
-    for o in $rt; do
-        [ -f "$rtdir/$o" ] && continue
-        make --no-print-directory -C "$dir/obj" -f Vnet.mk OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 \
-            "$o" >> "$dir/obj/build.log"
-        cp "$dir/obj/$o" "$rtdir/$o.tmp" && mv "$rtdir/$o.tmp" "$rtdir/$o"
-    done
-) 9> "$rtdir/lock"
-find "$dir/obj" -name '*.d' -delete
+# the model's C++ and the shared runtime objects, as for the co-simulation's models
+printf 'rt="%s"\nrtdir="%s"\n' "$rt" "$rtdir" > "$dir/model.env"
+COSIM_OPT=-O1 "$root/tests/cosim/build_model.sh" compile "$dir"
 objs=()
 for o in $rt; do objs+=("$rtdir/$o"); done
 for h in scoreboard cosim; do
