@@ -99,31 +99,34 @@ RTL_VFLAGS_m44v6nbcfr    := --trace
 # the mutants: a router with one deliberate deviation each, tests/mutants/NAME.patch
 # (docs/rtl.md); the first five on t44v4, the time-out and bonus-card ones on
 # t44v6dnbc_to8, the swft one on t44v4sw, the f-ring ones on t44v6fr, m55v6fafr and
-# m44v6nbcfr; MUT_NO_CREDIT, which an assertion must stop, on t44v4
+# m44v6nbcfr; MUT_NO_CREDIT, which an assertion must stop, on t44v4. Only
+# MUT_ARB_PRIO is traced (its difference must come with both sides' waves): tracing
+# costs a model 10 s of compile, and the other mutants need only the difference
 RTL_MUTANTS := MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY MUT_NO_CREDIT
-$(foreach m,$(RTL_MUTANTS),$(eval RTL_CFG_t44v4_$(m) := $(T44V4))$(eval RTL_VFLAGS_t44v4_$(m) := --trace --mutant=$(m)))
+$(foreach m,$(RTL_MUTANTS),$(eval RTL_CFG_t44v4_$(m) := $(T44V4))$(eval RTL_VFLAGS_t44v4_$(m) := --mutant=$(m)))
+RTL_VFLAGS_t44v4_MUT_ARB_PRIO := --trace --mutant=MUT_ARB_PRIO
 RTL_MUTANTS_DNBC := MUT_TIMEOUT_LATE MUT_BONUS_KEEP
-$(foreach m,$(RTL_MUTANTS_DNBC),$(eval RTL_CFG_t44v6dnbc_to8_$(m) := $(T44V6DNBC_TO8))$(eval RTL_VFLAGS_t44v6dnbc_to8_$(m) := --trace --mutant=$(m)))
+$(foreach m,$(RTL_MUTANTS_DNBC),$(eval RTL_CFG_t44v6dnbc_to8_$(m) := $(T44V6DNBC_TO8))$(eval RTL_VFLAGS_t44v6dnbc_to8_$(m) := --mutant=$(m)))
 RTL_CFG_t44v4sw_MUT_REV_STICKY    := $(T44V4SW)
-RTL_VFLAGS_t44v4sw_MUT_REV_STICKY := --trace --mutant=MUT_REV_STICKY
+RTL_VFLAGS_t44v4sw_MUT_REV_STICKY := --mutant=MUT_REV_STICKY
 # the f-ring ones: orientation and ring VC on t44v6fr; the late exit on m55v6fafr (a
 # 4x4 torus has no ring that ends its back phase short of the destination's column)
 RTL_MUTANTS_FRING := MUT_FRING_ORIENT MUT_FRING_VC_OFF
-$(foreach m,$(RTL_MUTANTS_FRING),$(eval RTL_CFG_t44v6fr_$(m) := $(T44V6FR))$(eval RTL_VFLAGS_t44v6fr_$(m) := --trace --mutant=$(m)))
+$(foreach m,$(RTL_MUTANTS_FRING),$(eval RTL_CFG_t44v6fr_$(m) := $(T44V6FR))$(eval RTL_VFLAGS_t44v6fr_$(m) := --mutant=$(m)))
 # fully_adaptive's U-turn rule (a misroute back the way the head came) on m55v6fafr
 RTL_CFG_m55v6fafr_MUT_FA_UTURN    := $(M55V6FAFR)
-RTL_VFLAGS_m55v6fafr_MUT_FA_UTURN := --trace --mutant=MUT_FA_UTURN
+RTL_VFLAGS_m55v6fafr_MUT_FA_UTURN := --mutant=MUT_FA_UTURN
 RTL_CFG_m55v6fafr_MUT_FRING_EXIT_LATE    := $(M55V6FAFR)
-RTL_VFLAGS_m55v6fafr_MUT_FRING_EXIT_LATE := --trace --mutant=MUT_FRING_EXIT_LATE
+RTL_VFLAGS_m55v6fafr_MUT_FRING_EXIT_LATE := --mutant=MUT_FRING_EXIT_LATE
 # the adaptive VC granted before its downstream buffer drained (§5.1): dor_escape's free
 # VCs on m54v3e (B = 2), and duato_nbc's adaptive VCs on t44v6dnbc_to8 (full suite)
 RTL_CFG_m54v3e_MUT_ADAPT_EARLY    := $(RTL_CFG_m54v3e)
-RTL_VFLAGS_m54v3e_MUT_ADAPT_EARLY := --trace --mutant=MUT_ADAPT_EARLY
+RTL_VFLAGS_m54v3e_MUT_ADAPT_EARLY := --mutant=MUT_ADAPT_EARLY
 RTL_CFG_t44v6dnbc_to8_MUT_ADAPT_EARLY    := $(T44V6DNBC_TO8)
-RTL_VFLAGS_t44v6dnbc_to8_MUT_ADAPT_EARLY := --trace --mutant=MUT_ADAPT_EARLY
+RTL_VFLAGS_t44v6dnbc_to8_MUT_ADAPT_EARLY := --mutant=MUT_ADAPT_EARLY
 # the own-classes one (the ring hop offered classes lo + 1 .. hi) on m44v6nbcfr
 RTL_CFG_m44v6nbcfr_MUT_FRING_OWN_LO    := $(M44V6NBCFR)
-RTL_VFLAGS_m44v6nbcfr_MUT_FRING_OWN_LO := --trace --mutant=MUT_FRING_OWN_LO
+RTL_VFLAGS_m44v6nbcfr_MUT_FRING_OWN_LO := --mutant=MUT_FRING_OWN_LO
 RTL_VFLAGS_t44v4   := --trace
 RTL_VFLAGS_t44v2   := --trace
 RTL_VFLAGS_m54v3e  := --trace
@@ -154,7 +157,7 @@ $(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
 	@echo '$(call rtl_spec,$*)' | cmp -s - $@ || echo '$(call rtl_spec,$*)' > $@
 	@test -n '$(RTL_CFG_$*)' || { echo "rtl.mk: no model '$*'" >&2; exit 1; }
 
-$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh tests/cosim/model_params.sh \
+$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh \
                                 | $(RTL_BUILD)/codes
 	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*) $(RTL_ASSERT))"
 	+@tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)

@@ -37,7 +37,8 @@ run() {
 # The unit-test binaries are independent single-threaded processes (their temporary
 # files are mkstemp's): JOBS (default: the cores) at a time, reported in order.
 # (The suites below stay one at a time: they share build/ and use both cores themselves.)
-jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+. tests/lib/jobs.sh
+jobs_init run_all.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 units=() labels=()
@@ -46,7 +47,7 @@ for t in build/asan/tests/test_*; do units+=("$t"); labels+=("asan+ubsan $(basen
 # (the sanitizer builds, about 4x slower, start first, so that the longest finish first)
 nplain=$(ls -d build/tests/test_* 2>/dev/null | wc -l)
 for i in $(seq "$nplain" $((${#units[@]} - 1))) $(seq 0 $((nplain - 1))); do
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    job_slot
     (
         t0=$SECONDS
         case ${labels[$i]} in asan*) export FLITNET=build/asan/flitnet ;; esac

@@ -15,8 +15,10 @@
 # appended: EXTRA_RUNS=FILE, lines in the same format whose models exist in BUILD.
 set -euo pipefail
 build=$1 runs=$2 out=$3
-jobs=${JOBS:-2}
 root=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/lib/jobs.sh
+. "$root/tests/lib/jobs.sh"
+jobs_init coverage.sh 2
 rm -rf "$out"
 mkdir -p "$out/dat" "$out/log"
 

@@ -28,12 +28,14 @@ pass=0 fail=0
 t0=$SECONDS
 # Every model is its own directory, so the groups below build and run JOBS (default: the
 # cores) at a time in the background; their outputs are printed in order at the end.
-jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+# shellcheck source=tests/lib/jobs.sh
+. "$root/tests/lib/jobs.sh"
+jobs_init examples.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 njob=0
 job() { # FUNCTION ARG...: in the background, its output and its counts kept for collect
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    job_slot
     ( pass=0 fail=0; "$@" > "$tmp/$njob.out" 2>&1; echo "$pass $fail" > "$tmp/$njob.pf" ) &
     njob=$((njob + 1))
 }

@@ -33,7 +33,9 @@ nconf=${COSIM_N:-$([ -n "$until" ] && echo 40 || echo 2)}
 case $nconf in '' | *[!0-9]* | 0) echo "random.sh: COSIM_N must be a positive integer (got '$nconf')" >&2; exit 2 ;; esac
 case $seed in '' | *[!0-9]*) echo "random.sh: COSIM_SEED must be a non-negative integer (got '$seed')" >&2; exit 2 ;; esac
 case ${COSIM_DRY:-0} in 0 | 1) ;; *) echo "random.sh: COSIM_DRY must be 0 or 1 (got '$COSIM_DRY')" >&2; exit 2 ;; esac
-case ${JOBS:-2} in '' | *[!0-9]* | 0) echo "random.sh: JOBS must be a positive integer (got '$JOBS')" >&2; exit 2 ;; esac
+# shellcheck source=tests/lib/jobs.sh
+. "$root/tests/lib/jobs.sh"
+jobs_init random.sh
 case ${COV_KIND:-all} in all | line) ;; *) echo "random.sh: COV_KIND must be all or line (got '$COV_KIND')" >&2; exit 2 ;; esac
 nruns=${COSIM_RUNS:-3}
 cov=${COSIM_COVERAGE:-0}
@@ -221,7 +223,6 @@ c=${#CFGS[@]}
 
 # 2. the models (each distinct configuration once) and 3. the runs, per configuration:
 # JOBS (default: the cores) at a time, the outputs printed in order
-jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 build_one() { # hash cfg: prints the failure, returns non-zero on one
@@ -260,13 +261,13 @@ if [ "$dry" = 0 ]; then
         h=${HASHES[$k]}
         [ -n "${queued[$h]:-}" ] && continue
         queued[$h]=$k
-        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+        job_slot
         { build_one "$h" "${CFGS[$k]}" > "$tmp/build-$h.out" 2>&1; echo $? > "$tmp/build-$h.rc"; } &
     done
     wait
     for ((k = 0; k < c; k++)); do
         [ "$(cat "$tmp/build-${HASHES[$k]}.rc")" = 0 ] || continue
-        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+        job_slot
         runs_one "$k" > "$tmp/run-$k.out" 2>&1 &
     done
     wait

@@ -27,11 +27,12 @@ fuzz_one() {
 }
 # the harnesses are single processes: JOBS (default: the cores) at a time, each its own
 # SECONDS, reported in order
-jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+. tests/lib/jobs.sh
+jobs_init fuzz/run.sh
 mkdir -p build/fuzz
 for n in "$@"; do
     rm -f "build/fuzz/$n.result"
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    job_slot
     fuzz_one "$n" &
 done
 wait

@@ -38,14 +38,15 @@ cd "$root" || exit 2
 out=${MUTANTS_OUT:-build/mutants}
 n=${MUTANTS_N:-40}
 seed=${MUTANTS_SEED:-1}
-jobs=${JOBS:-$(nproc)}
 suite=${MUTANTS_SUITE:-ci}
 ledger=${MUTANTS_LEDGER:-}
 budget=${MUTANTS_BUDGET:-0}
 bad() { echo "run.sh: $*" >&2; exit 2; }
 [[ $n =~ ^[0-9]+$ ]] || bad "MUTANTS_N=$n is not a count (0 = all)"
 [[ $seed =~ ^[0-9]+$ ]] || bad "MUTANTS_SEED=$seed is not a non-negative integer"
-[[ $jobs =~ ^[1-9][0-9]*$ ]] || bad "JOBS=$jobs is not a positive integer"
+# shellcheck source=tests/lib/jobs.sh
+. tests/lib/jobs.sh
+jobs_init run.sh
 [[ $budget =~ ^[0-9]+$ ]] || bad "MUTANTS_BUDGET=$budget is not a number of seconds (0 = none)"
 case $suite in ci | full) ;; *) bad "MUTANTS_SUITE=$suite is neither ci nor full" ;; esac
 mkdir -p "$out" && out=$(cd "$out" && pwd)
@@ -81,7 +82,7 @@ done
 # the ledger's key: what a verdict depends on. The C model enters through the contract:
 # a change of its behaviour changes docs/microarchitecture.md in the same commit.
 key=$(cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md tests/cosim/ci.runs tests/cosim/full.runs \
-    tests/cosim/cosim.cpp tests/cosim/build_model.sh tests/cosim/model_params.sh tests/cosim/refusals.sh tests/cosim/codes.sh \
+    tests/cosim/cosim.cpp tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh tests/cosim/refusals.sh tests/cosim/codes.sh \
     tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh | sha256sum | cut -c1-16)
 done_ids=
 if [ -n "$ledger" ]; then
@@ -214,7 +215,7 @@ for id in $ids; do
         echo "MUTANTS_BUDGET=$budget s spent: no new mutant started"
         break
     fi
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    job_slot
     started=$((started + 1))
     (
         # a free slot: at most JOBS mutants run, so one of the JOBS slots is free
