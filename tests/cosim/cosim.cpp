@@ -35,6 +35,8 @@
 
 #include "Vnet.h"
 #include "verilated.h"
+#include "port_bits.h"
+#include "model_keys.h"
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
 typedef VerilatedFstC TraceFile;
@@ -70,46 +72,7 @@ extern "C" {
 #include <type_traits>
 #include <vector>
 
-// ------------------------------------------------------------------ port access
-// Verilator gives ports up to 64 bits as integers and wider ones as VlWide arrays of
-// 32-bit words; these read and write a bit field of either.
-template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
-static uint64_t get_bits(const T &v, int lo, int w)
-{
-    uint64_t x = static_cast<uint64_t>(v) >> lo;
-    return w >= 64 ? x : x & ((1ULL << w) - 1);
-}
-template <std::size_t W>
-static uint64_t get_bits(const VlWide<W> &v, int lo, int w)
-{
-    uint64_t r = 0;
-    for (int got = 0; got < w;) {
-        int b = lo + got, off = b & 31, take = 32 - off < w - got ? 32 - off : w - got;
-        uint64_t bits = (static_cast<uint64_t>(v[static_cast<size_t>(b >> 5)]) >> off) & ((1ULL << take) - 1);
-        r |= bits << got;
-        got += take;
-    }
-    return r;
-}
-template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
-static void set_bits(T &v, int lo, int w, uint64_t val)
-{
-    uint64_t m = (w >= 64 ? ~0ULL : (1ULL << w) - 1) << lo;
-    uint64_t x = (static_cast<uint64_t>(v) & ~m) | ((val << lo) & m);
-    v = static_cast<T>(x);
-}
-template <std::size_t W>
-static void set_bits(VlWide<W> &v, int lo, int w, uint64_t val)
-{
-    for (int got = 0; got < w;) {
-        int b = lo + got, off = b & 31, take = 32 - off < w - got ? 32 - off : w - got;
-        uint32_t m = static_cast<uint32_t>(((1ULL << take) - 1) << off);
-        uint32_t bits = static_cast<uint32_t>(((val >> got) & ((1ULL << take) - 1)) << off);
-        EData &word = v[static_cast<size_t>(b >> 5)];
-        word = (word & ~m) | bits;
-        got += take;
-    }
-}
+// port access: get_bits, set_bits (port_bits.h)
 
 // ------------------------------------------------------------------ run state
 struct Opts {
@@ -625,30 +588,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
 }
 
 // ------------------------------------------------------------------ command line
-static const char *const structural[] = {"topology", "k",        "n",          "vcs",     "buf_depth",     "obuf_depth",
-                                         "routing",  "dateline", "escape_vcs", "timeout", "fault_handling"};
-
-static bool apply_keys(sim_config &c, const std::string &text, bool model, std::string &err)
-{
-    size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && text[i] == ' ') i++;
-        size_t j = text.find(' ', i);
-        if (j == std::string::npos) j = text.size();
-        std::string kv = text.substr(i, j - i);
-        i = j;
-        if (kv.empty()) continue;
-        size_t eq = kv.find('=');
-        if (eq == std::string::npos) { err = "expected key=value, got '" + kv + "'"; return false; }
-        std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
-        if (!model)
-            for (const char *s : structural)
-                if (k == s) { err = "'" + k + "' is fixed by the Verilated model (" MODEL_CFG ")"; return false; }
-        char e[CFG_ERR];
-        if (config_set(&c, k.c_str(), v.c_str(), e, sizeof e)) { err = e; return false; }
-    }
-    return true;
-}
+// the key=value overrides: apply_keys (model_keys.h)
 
 static void usage()
 {
