@@ -34,8 +34,8 @@ for ((i = 0; i < n; i++)); do
 done
 wait
 
-pass=0 fail=0 cycles=0 flits=0 credits=0 caught=0 asserted=0
-declare -A models
+pass=0 fail=0 cycles=0 flits=0 credits=0 caught=0 asserted=0 waved=0
+declare -A models=()
 printf '%-4s %-30s %-64s %8s %9s  %-19s %-19s\n' "" model "run" cycles flits "latency C / RTL" "accepted C / RTL"
 for ((i = 0; i < n; i++)); do
     read -r model args <<< "${lines[$i]}"
@@ -63,6 +63,7 @@ for ((i = 0; i < n; i++)); do
             { [ "$waves" = "untraced model" ] || { [ -s "$dir/c.vcd" ] && [ -s "$dir/rtl.vcd" ]; }; }; then
             ok=1
             caught=$((caught + 1))
+            [ "$waves" = "untraced model" ] || waved=$((waved + 1))
             printf 'ok   %-30s %-64s first difference in cycle %s, %s\n' "$model" "${args/--expect-diff /}" "$dcy" "$waves"
             sed -n '/^FIRST DIFFERENCE/,/^cosim/p' "$out" | sed '$d' | sed 's/^/       /'
         fi
@@ -92,6 +93,12 @@ done
 echo
 echo "co-simulation: $((pass - caught - asserted)) runs over ${#models[@]} Verilated configurations identical to the C model:"
 echo "  $cycles cycles, $flits flits and $credits credits compared, every link, ejection, injection and credit wire every cycle"
-echo "  $caught mutants caught by a difference, $asserted stopped by an RTL assertion; $((SECONDS - t0)) s"
+echo "  $caught mutants caught by a difference ($waved with both sides' waves), $asserted stopped by an RTL assertion; $((SECONDS - t0)) s"
+# the waves of a difference are part of what is checked: a list with mutants needs a
+# traced one among them
+if [ "$caught" -gt 0 ] && [ "$waved" -eq 0 ]; then
+    echo "FAIL no mutant of this list is traced: the waves written at a difference go unchecked (rtl/rtl.mk: --trace)"
+    fail=$((fail + 1))
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
