@@ -18,7 +18,7 @@ FLITNET_RTL_MK := 1
 
 RTL_BUILD := $(BUILD)/rtl
 RTL_SRCS  := $(addprefix rtl/,$(shell cat rtl/flitnet.f))
-COSIM_DEPS := tests/cosim/cosim.cpp tests/cosim/port_bits.h tests/cosim/model_keys.h c_model/vcd.h tb/netsetup.h $(BUILD)/libflitnet.a
+COSIM_DEPS := tests/cosim/cosim.cpp $(wildcard tests/cosim/*.h) c_model/vcd.h tb/netsetup.h $(BUILD)/libflitnet.a
 
 # ---------------------------------------------------------------- Verilated models
 # RTL_CFG_name: the structural configuration; RTL_VFLAGS_name: extra Verilator flags

@@ -55,7 +55,7 @@ mapfile -t rtlfiles < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
 # the spec: what the model depends on; an unchanged one keeps the model
 spec=$( {
     printf '%s\n' "$top" "$cfg" "${flags[*]:-}"
-    cat "${afiles[@]}" "${rtlfiles[@]}" "$root/tests/cosim/scoreboard.cpp" "$root/tests/cosim/cosim.cpp" "$root/tests/cosim/port_bits.h" "$root/tests/cosim/model_keys.h" \
+    cat "${afiles[@]}" "${rtlfiles[@]}" "$root/tests/cosim/scoreboard.cpp" "$root/tests/cosim/cosim.cpp" "$root"/tests/cosim/*.h \
         "$root/tests/cosim/build_user.sh" "$root/tests/cosim/check_ports.py" | cksum
     cksum < "$root/build/libflitnet.a"
 } )

@@ -80,7 +80,8 @@ for id in $ids; do
 done
 
 # the ledger's key: what a verdict depends on. The C model enters through the contract:
-# a change of its behaviour changes docs/microarchitecture.md in the same commit.
+# a change of its behaviour changes docs/microarchitecture.md in the same commit. (The
+# harness's headers are named, not globbed as in rtl.mk: their order is part of the key.)
 key=$(cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md tests/cosim/ci.runs tests/cosim/full.runs \
     tests/cosim/cosim.cpp tests/cosim/port_bits.h tests/cosim/model_keys.h tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh tests/cosim/refusals.sh tests/cosim/codes.sh \
     tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh | sha256sum | cut -c1-16)
