@@ -235,6 +235,7 @@ mutants: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp | $
 # the whole generated set, CI and then the full suite, resumable: verdicts kept in
 # tests/mutants/ledger.tsv (MUTANTS_BUDGET=SECONDS: start no new mutant after that long)
 mutants-all: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp | $(RTL_BUILD)/codes
+	$(call install_pkgs,ccache)
 	@MUTANTS_N=0 MUTANTS_SUITE=full MUTANTS_LEDGER=tests/mutants/ledger.tsv tests/mutants/run.sh
 # a model's structural configuration, for scripts
 rtl-cfg-%:

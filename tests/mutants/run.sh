@@ -50,6 +50,12 @@ jobs_init run.sh
 [[ $budget =~ ^[0-9]+$ ]] || bad "MUTANTS_BUDGET=$budget is not a number of seconds (0 = none)"
 case $suite in ci | full) ;; *) bad "MUTANTS_SUITE=$suite is neither ci nor full" ;; esac
 mkdir -p "$out" && out=$(cd "$out" && pwd)
+# ccache where it is installed (make mutants-all installs it): a slot rebuilds the same
+# models in the same directories mutant after mutant, and most mutants leave a model's
+# start-up code and the harness (cosim.o) as they were; only their per-cycle code is new
+if command -v ccache > /dev/null; then
+    export OBJCACHE=ccache CXX="ccache ${CXX:-g++}" CCACHE_DIR=${CCACHE_DIR:-$out/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
+fi
 
 # the CI models a module's mutants run in, first the one most likely to kill them
 declare -A models=(
