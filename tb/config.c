@@ -216,7 +216,7 @@ static int set_faults(sim_config *c, const key_def *k, const char *value, char *
         memcpy(buf, value, n - 1);
         buf[n - 1] = 0;
         if (parse_double(buf, &v) || v < 0 || v >= 100) {
-            snprintf(err, errlen, "faults: '%s' is not a percentage in 0..100%%", value);
+            snprintf(err, errlen, "faults: '%s' is not a percentage from 0 to below 100%%", value);
             return -1;
         }
         c->fault_pct = v;

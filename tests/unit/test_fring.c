@@ -298,6 +298,9 @@ static void bad_input_is_refused(void **st)
     config_defaults(&c);
     assert_int_equal(config_set(&c, "faults", "120%", err, sizeof err), -1);
     assert_non_null(strstr(err, "faults: '120%' is not a percentage"));
+    /* 100 % would leave no node: the message names the open bound */
+    assert_int_equal(config_set(&c, "faults", "100%", err, sizeof err), -1);
+    assert_non_null(strstr(err, "faults: '100%' is not a percentage from 0 to below 100%"));
     assert_int_equal(config_set(&c, "faults", "x", err, sizeof err), -1);
     assert_non_null(strstr(err, "faults: 'x' is not a node count"));
     expect_refused("give one of faults, fault_nodes and fault_file", "routing=duato", "faults=2", "fault_file=/x", NULL);
