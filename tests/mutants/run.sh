@@ -7,7 +7,8 @@
 #
 # Each mutant is Verilated (with the assertions) into the CI models that contain its
 # module (table below) and run against those models' lines of tests/cosim/ci.runs, model
-# after model, until one run reports a difference, an RTL assertion or a hang (killed).
+# after model, until one run reports a difference, an RTL assertion or a hang (killed; a
+# hang is a run over MUTANTS_CPU_LIMIT seconds of CPU, default 1200).
 # A model whose generated C++ is the unmutated model's (the mutated code is not
 # elaborated in that configuration) is not compiled: it cannot tell the two apart. One
 # that survives them all meets the other CI checks that can see a design:
@@ -41,6 +42,7 @@ seed=${MUTANTS_SEED:-1}
 suite=${MUTANTS_SUITE:-ci}
 ledger=${MUTANTS_LEDGER:-}
 budget=${MUTANTS_BUDGET:-0}
+cpu_limit=${MUTANTS_CPU_LIMIT:-1200}  # CPU seconds a run may take before it counts as a hang
 bad() { echo "run.sh: $*" >&2; exit 2; }
 [[ $n =~ ^[0-9]+$ ]] || bad "MUTANTS_N=$n is not a count (0 = all)"
 [[ $seed =~ ^[0-9]+$ ]] || bad "MUTANTS_SEED=$seed is not a non-negative integer"
@@ -48,6 +50,7 @@ bad() { echo "run.sh: $*" >&2; exit 2; }
 . tests/lib/jobs.sh
 jobs_init run.sh
 [[ $budget =~ ^[0-9]+$ ]] || bad "MUTANTS_BUDGET=$budget is not a number of seconds (0 = none)"
+[[ $cpu_limit =~ ^[1-9][0-9]*$ ]] || bad "MUTANTS_CPU_LIMIT=$cpu_limit is not a positive number of CPU seconds"
 case $suite in ci | full) ;; *) bad "MUTANTS_SUITE=$suite is neither ci nor full" ;; esac
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 # ccache where it is installed (make mutants-all installs it): a slot rebuilds the same
@@ -149,11 +152,15 @@ try_model() {
     fi
     while read -r model args; do
         [ "$model" = "$m" ] || continue
+        # a hang is told by CPU time, not by the clock: on a loaded machine the unmutated
+        # t88v6fr's longest drained run at -O0 took 6 min 22 s of wall time for 2 min 31 s
+        # of CPU, and a 300 s clock limit called an equivalent mutant's run a hang
         # shellcheck disable=SC2086
-        timeout 300 "$dir/cosim" $args --quiet --diff-dir "$w/diff" > "$w/run.log" 2>&1
+        (ulimit -S -t "$cpu_limit" && exec timeout $((20 * cpu_limit)) "$dir/cosim" $args --quiet --diff-dir "$w/diff") > "$w/run.log" 2>&1
         rc=$?
         res=$(grep '^RESULT' "$w/run.log" | tail -n 1)
-        if [ $rc = 124 ]; then status=killed how="$m $args: hangs"; return
+        # 152: SIGXCPU, the CPU limit; 124: timeout's clock limit
+        if [ $rc = 152 ] || [ $rc = 124 ]; then status=killed how="$m $args: hangs (more than $cpu_limit s of CPU)"; return
         elif [[ $res == "RESULT diff"* ]]; then status=killed how="$m $args: difference in cycle ${res##*cycle=}"; return
         elif [[ $res == "RESULT assert"* ]]; then status=killed how="$m $args: assertion in cycle ${res##*cycle=}"; return
         elif [ $rc != 0 ]; then status=killed how="$m $args: exit $rc: $(grep -m1 -v '^ ' "$w/run.log" | cut -c1-100)"; return

@@ -40,7 +40,7 @@ ok=0
 grep -q 'made for another design, other checks or another suite' <<< "$out" && grep -q '^mutation score of this run (2 mutants' <<< "$out" && ok=1
 check "a ledger of another key is started again" $ok "$(grep -E 'ledger|score' <<< "$out")"
 
-for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1h MUTANTS_IDS=no.such.0; do
+for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1h MUTANTS_CPU_LIMIT=0 MUTANTS_IDS=no.such.0; do
     berr=$(env "$bad" MUTANTS_OUT="$d/out" tests/mutants/run.sh 2>&1 > /dev/null)
     rc=$?
     ok=0
