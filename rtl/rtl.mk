@@ -85,6 +85,7 @@ RTL_CFG_t444v8fr      := topology=torus k=4 n=3 vcs=8 buf_depth=2 obuf_depth=1 r
 M44V6NBCFR := topology=mesh k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 RTL_CFG_m44v6nbcfr    := $(M44V6NBCFR)
 RTL_CFG_t66v8nbcfr    := topology=torus k=6 n=2 vcs=8 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_m44v6dnbcfr   := topology=mesh k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 RTL_CFG_t66v8dnbcfr   := topology=torus k=6 n=2 vcs=8 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 RTL_CFG_m44v9phopfr   := topology=mesh k=4 n=2 vcs=9 buf_depth=1 obuf_depth=1 routing=phop dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 RTL_CFG_t444v8nhopfr  := topology=torus k=4 n=3 vcs=8 buf_depth=1 obuf_depth=1 routing=nhop dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
@@ -138,7 +139,7 @@ RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8
                    t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY \
                    t44v6fr t44v7minfr m55v6fafr $(addprefix t44v6fr_,$(RTL_MUTANTS_FRING)) \
                    m55v6fafr_MUT_FRING_EXIT_LATE m55v6fafr_MUT_FA_UTURN m44v6nbcfr m44v6nbcfr_MUT_FRING_OWN_LO \
-                   m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4
+                   m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v6dnbcfr
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v4d t44v3d t88v10dnbc h3v4phop \
                    m44v7pbc u44v6dnhop t444v2sw \
