@@ -106,12 +106,24 @@ static void chan_name(const routing *r, int ch, char *buf, size_t len)
     snprintf(buf, len, "%s %s vc %d", topo_node_name(t, x, a, sizeof a), topo_port_name(t, p, b, sizeof b), w);
 }
 
+/* the head's ring field in words (§6.5: phase in bits 1:0, orientation o bit 2, blocked
+ * direction s bit 3, dimension d above) */
+static void ring_name(int ring, char *buf, size_t len)
+{
+    static const char *const phase[] = {"", "going out", "going along", "coming back"};
+    if (!(ring & 3)) snprintf(buf, len, "off any f-ring");
+    else
+        snprintf(buf, len, "on an f-ring, %s in orientation %c, blocked in dimension %d %c", phase[ring & 3],
+                 ring >> 2 & 1 ? '-' : '+', ring >> 4, ring >> 3 & 1 ? '-' : '+');
+}
+
 static void state_name(const walk *w, int x, flit_t h, char *buf, size_t len)
 {
-    char a[48];
+    char a[48], rn[96];
     const flit_layout *fl = w->r->fl;
-    snprintf(buf, len, "node %s (neg %d, bonus %d, ring %d)", topo_node_name(w->r->t, x, a, sizeof a), flit_neg(fl, h),
-             flit_bonus(fl, h), flit_ring(fl, h));
+    ring_name(flit_ring(fl, h), rn, sizeof rn);
+    snprintf(buf, len, "node %s (%d negative hops, bonus %d, %s)", topo_node_name(w->r->t, x, a, sizeof a),
+             flit_neg(fl, h), flit_bonus(fl, h), rn);
 }
 
 static void or_into(uint64_t *dst, const uint64_t *src, int W)
@@ -135,10 +147,10 @@ static int state_stuck(const walk *w, const frame *f, cdg_result *res)
             else esc |= f->c.m[l][p]; /* taken off by the node software */
         }
     if (any && esc) return 0;
-    char a[160], b[160];
+    char a[224], b[160];
     state_name(w, f->x, f->h, a, sizeof a);
     snprintf(res->reason, sizeof res->reason, "a message for node %s is stuck at %s: %s",
-             topo_node_name(r->t, w->dst, b, sizeof b), a, any ? "no escape candidate" : "no candidate");
+             topo_node_name(r->t, w->dst, b, sizeof b), a, any ? "no escape VC among its candidates" : "no candidate VC at any port");
     return 1;
 }
 
@@ -147,7 +159,7 @@ static int state_stuck(const walk *w, const frame *f, cdg_result *res)
 static void livelock_reason(const walk *w, const frame *stk, int sp, int s2, int p, int y, flit_t h2, cdg_result *res)
 {
     const topology *t = w->r->t;
-    char a[160], b[160];
+    char a[224], b[160];
     state_name(w, y, h2, a, sizeof a);
     size_t o = (size_t)snprintf(res->reason, sizeof res->reason, "livelock: a message for node %s can come back to %s:",
                                 topo_node_name(t, w->dst, b, sizeof b), a);
@@ -188,7 +200,7 @@ static int walk_dst(walk *w, cdg_result *res)
     int fcap = 256, sp = 0;
     frame *stk = malloc(sizeof *stk * (size_t)fcap);
     if (!stk) return -1;
-    char a[160], b[160];
+    char a[224], b[160];
     int rc = 0;
     for (int src = 0; src < t->N && !rc; src++) {
         if (src == dst || (r->faulty && r->faulty[src])) continue;

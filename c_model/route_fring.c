@@ -11,8 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* set-up runs the per-fault-set proof (§6.6) for networks of up to this many nodes */
+/* set-up runs the per-fault-set proof (§6.6) for networks of up to this many nodes (and
+ * CDG_MAX_CHANNELS channels) */
 #define FRING_CDG_MAX_NODES 1024
+#define FRING_CDG_STR_(x) #x
+#define FRING_CDG_STR(x) FRING_CDG_STR_(x)
 
 enum { PH_NONE = 0, PH_OUT = 1, PH_ALONG = 2, PH_BACK = 3 };
 
@@ -20,6 +23,7 @@ typedef struct {
     int vbase;          /* ring VCs vbase .. V-1; class (d, s) is VC vbase + 2d + s; V: none */
     int own_classes;    /* the base's hop classes carry the ring hops (no ring VCs) */
     uint32_t *ring_ok;  /* [N] bit 2p+o: orientation o allowed when blocked at port p */
+    const char *skipped;/* why prepare did not run the proof on a fault set (too large), or NULL */
 } fring_state;
 
 static int fring_blocked(const routing *r, int x, int p)
@@ -169,11 +173,22 @@ static int fring_prepare(routing *r, char *err, size_t errlen)
             }
         }
     }
-    if (!r->prove || t->N > FRING_CDG_MAX_NODES) return 0;
+    fs->skipped = NULL;
+    if (!r->prove) return 0;
+    /* too large to prove at set-up (the state walk grows with N^2, the channel graph is a
+     * bit matrix): the run goes on and says so */
+    if (t->N > FRING_CDG_MAX_NODES) {
+        fs->skipped = "more than " FRING_CDG_STR(FRING_CDG_MAX_NODES) " nodes";
+        return 0;
+    }
+    if ((long)t->N * t->Pn * r->V > CDG_MAX_CHANNELS) {
+        fs->skipped = "more than " FRING_CDG_STR(CDG_MAX_CHANNELS) " channels";
+        return 0;
+    }
     cdg_result res;
     if (cdg_check(r, &res, err, errlen)) return -1;
     if (!res.ok) {
-        snprintf(err, errlen, "%s", res.reason);
+        snprintf(err, errlen, "the fault set fails the f-ring proof (deadlock and delivery): %s", res.reason);
         return -1;
     }
     return 0;
@@ -240,9 +255,12 @@ int fring_wrap(routing *r, char *err, size_t errlen)
     if (r->V - R < 1 || routing_init(b, a, t, r->fl, r->V - R, r->dateline, r->E, FH_FRING_BASE, e2, sizeof e2)) {
         int m = base_min_vcs(r, a, R);
         if (m < 0) snprintf(err, errlen, "routing %s with f-rings: %s", a->name, r->V - R < 1 ? "no VCs left" : e2);
-        else
+        else if (R)
             snprintf(err, errlen, "too few VCs for routing %s with f-rings: %d ring VCs and %d for %s need vcs >= %d, got %d",
                      a->name, R, m, a->name, m + R, r->V);
+        else /* its own hop classes carry the detours: no ring VCs to count */
+            snprintf(err, errlen, "too few VCs for routing %s with f-rings: it needs vcs >= %d (its hop classes carry the "
+                     "detours), got %d", a->name, m, r->V);
         free(b);
         free(fs->ring_ok);
         free(fs);
@@ -258,6 +276,13 @@ int fring_wrap(routing *r, char *err, size_t errlen)
     r->E = b->E;
     r->escape = b->escape | route_vc_range(fs->vbase, r->V);
     return 0;
+}
+
+const char *route_fring_proof_skipped(const routing *r)
+{
+    for (; r; r = r->base)
+        if (r->algo == &route_fring_layer) return ((const fring_state *)r->priv)->skipped;
+    return NULL;
 }
 
 uint32_t route_ring_ok(const routing *r, int x)

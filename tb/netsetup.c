@@ -25,7 +25,38 @@ static int accept_set(void *ctx, const fault_set *fs, char *err, size_t errlen)
     return routing_prepare(ctx, fs->blocked, err, errlen);
 }
 
+static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint, char *err, size_t errlen);
+
+/* a listed fault set the f-ring proof refuses: the smallest vcs it passes with, if any,
+ * is what the user needs to know (one proof per vcs: a listed set is not drawn again) */
+static void fring_vcs_hint(const sim_config *c, char *err, size_t errlen)
+{
+    sim_config more = *c;
+    char e2[64];
+    for (more.vcs = c->vcs + 1; more.vcs <= MAX_VCS; more.vcs++) {
+        net_setup t;
+        if (!setup_routing(&t, &more, 1, 0, e2, sizeof e2)) {
+            const char *skipped = route_fring_proof_skipped(&t.rt);
+            size_t n = strlen(err);
+            if (skipped) /* not a pass: the proof was not run */
+                snprintf(err + n, errlen - n, "; from vcs = %d on the network is too large to prove (%s)", more.vcs,
+                         skipped);
+            else
+                snprintf(err + n, errlen - n, "; it passes with vcs = %d", more.vcs);
+            net_setup_free(&t);
+            return;
+        }
+    }
+    size_t n = strlen(err);
+    snprintf(err + n, errlen - n, "; no vcs up to %d passes", MAX_VCS);
+}
+
 int net_setup_routing(net_setup *s, const sim_config *c, int prove, char *err, size_t errlen)
+{
+    return setup_routing(s, c, prove, 1, err, errlen);
+}
+
+static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     if (topo_init(&s->t, c->topology, c->n, c->k, err, errlen)) return -1;
@@ -41,7 +72,11 @@ int net_setup_routing(net_setup *s, const sim_config *c, int prove, char *err, s
     if (s->fh != FH_NONE) {
         fault_spec sp = {c->fault_nodes, c->fault_file, c->faults, c->fault_seed, s->fh == FH_FRING};
         s->built |= B_FAULTS;
-        if (faults_build(&s->fs, &s->t, &sp, accept_set, &s->rt, err, errlen)) goto fail;
+        if (faults_build(&s->fs, &s->t, &sp, accept_set, &s->rt, err, errlen)) {
+            if (hint && prove && s->fh == FH_FRING && !(c->faults > 0) && strstr(err, "f-ring proof"))
+                fring_vcs_hint(c, err, errlen);
+            goto fail;
+        }
         s->faulty = s->fs.blocked;
     } else if (routing_prepare(&s->rt, NULL, err, errlen)) {
         goto fail;

@@ -64,6 +64,9 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
         else if (r->fault_handling == FH_FRING)
             fprintf(f, " (ring hops on the routing's own classes)");
         fprintf(f, "\n");
+        if (r->proof_skipped[0])
+            fprintf(f, "             deadlock and delivery of this fault set not proved at set-up (%s; §6.6)\n",
+                    r->proof_skipped);
     }
     if (r->messages_rerouted)
         fprintf(f, "rerouting    %llu re-injections by the node software (absorbed or at an intermediate node)\n",
@@ -169,6 +172,7 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
         cJSON *fo = cJSON_AddObjectToObject(o, "faults");
         cJSON_AddStringToObject(fo, "handling", r->fault_handling == FH_FRING ? "fring" : "software");
         cJSON_AddNumberToObject(fo, "draws", r->fault_draws);
+        if (r->proof_skipped[0]) cJSON_AddStringToObject(fo, "proof_skipped", r->proof_skipped);
         cJSON *fa = cJSON_AddArrayToObject(fo, "faulty"), *da = cJSON_AddArrayToObject(fo, "disabled");
         for (int x = 0; x < r->N; x++)
             if (r->fault_state[x]) cJSON_AddItemToArray(r->fault_state[x] == 1 ? fa : da, cJSON_CreateNumber(x));

@@ -276,11 +276,41 @@ static void measurements_with_faults(void **st)
     sim_result_free(&res);
 }
 
+/* §6.6: the set-up proves a fault set where the network is small enough, and says why it did not otherwise */
+static void proof_skipped_only_when_too_large(void **st)
+{
+    (void)st;
+    net_setup ns;
+    setup_ok(&ns, "routing=duato", "k=8", "faults=2", NULL);
+    assert_null(route_fring_proof_skipped(&ns.rt));
+    net_setup_free(&ns);
+    setup_ok(&ns, "routing=duato", "k=33", "faults=2", NULL); /* 1089 nodes */
+    assert_string_equal(route_fring_proof_skipped(&ns.rt), "more than 1024 nodes");
+    net_setup_free(&ns);
+    setup_ok(&ns, "routing=dor", "topology=mesh", "k=16", "vcs=17", "fault_nodes=120", NULL); /* 17,408 channels */
+    assert_string_equal(route_fring_proof_skipped(&ns.rt), "more than 16384 channels");
+    net_setup_free(&ns);
+    setup_ok(&ns, "routing=dor", "topology=mesh", "k=16", "vcs=16", "fault_nodes=120", NULL); /* 16,384: proved */
+    assert_null(route_fring_proof_skipped(&ns.rt));
+    net_setup_free(&ns);
+}
+
 static void bad_input_is_refused(void **st)
 {
     (void)st;
-    expect_refused("too few VCs for routing phop with f-rings: 0 ring VCs and 9 for phop need vcs >= 9, got 8",
+    expect_refused("too few VCs for routing phop with f-rings: it needs vcs >= 9 (its hop classes carry the detours), got 8",
                    "routing=phop", "vcs=8", "faults=3", NULL);
+    /* a listed set whose detours climb past the top class: the state in words, and the vcs that pass */
+    expect_refused("the fault set fails the f-ring proof (deadlock and delivery): a message for node (1,0) is stuck at "
+                   "node (2,0) (5 negative hops, bonus 0, on an f-ring, coming back in orientation +, blocked in "
+                   "dimension 1 -): no candidate VC at any port; it passes with vcs = 8",
+                   "routing=duato_nbc", "topology=mesh", "k=4", "vcs=6", "fault_nodes=5,10", NULL);
+    /* a region nine rows long: PHop's detours need more than 32 classes */
+    expect_refused("; no vcs up to 32 passes", "routing=phop", "topology=mesh", "k=11", "vcs=31",
+                   "fault_nodes=16,27,38,49,60,71,82,93,104", NULL);
+    /* the next vcs makes the network too large for the proof at set-up: no pass is claimed */
+    expect_refused("; from vcs = 17 on the network is too large to prove (more than 16384 channels)", "routing=nbc",
+                   "topology=mesh", "k=16", "vcs=16", "fault_nodes=120", NULL);
     expect_refused("f-rings need a bidirectional torus or a mesh", "routing=duato", "topology=hypercube", "n=4",
                  "faults=2", NULL);
     expect_refused("f-rings need a bidirectional torus or a mesh", "routing=dor", "topology=torus_uni", "faults=2", NULL);
@@ -332,6 +362,7 @@ int main(void)
         cmocka_unit_test(hand_made_sets),
         cmocka_unit_test(no_deadlock_past_saturation_with_faults),
         cmocka_unit_test(measurements_with_faults),
+        cmocka_unit_test(proof_skipped_only_when_too_large),
         cmocka_unit_test(bad_input_is_refused),
     };
     return cmocka_run_group_tests_name("fring", tests, NULL, NULL);
