@@ -117,13 +117,16 @@ static void ring_name(int ring, char *buf, size_t len)
                  ring >> 2 & 1 ? '-' : '+', ring >> 4, ring >> 3 & 1 ? '-' : '+');
 }
 
+/* the head's routing fields in words: the hop-class routings keep the lowest class its
+ * next hop may take and the bonus classes above it (§6.3) */
 static void state_name(const walk *w, int x, flit_t h, char *buf, size_t len)
 {
-    char a[48], rn[96];
+    char a[48], rn[96], cls[64] = "";
     const flit_layout *fl = w->r->fl;
+    if (route_hop_info(route_base(w->r)))
+        snprintf(cls, sizeof cls, "lowest hop class %d, bonus %d, ", flit_neg(fl, h), flit_bonus(fl, h));
     ring_name(flit_ring(fl, h), rn, sizeof rn);
-    snprintf(buf, len, "node %s (%d negative hops, bonus %d, %s)", topo_node_name(w->r->t, x, a, sizeof a),
-             flit_neg(fl, h), flit_bonus(fl, h), rn);
+    snprintf(buf, len, "node %s (%s%s)", topo_node_name(w->r->t, x, a, sizeof a), cls, rn);
 }
 
 static void or_into(uint64_t *dst, const uint64_t *src, int W)
@@ -165,12 +168,13 @@ static void livelock_reason(const walk *w, const frame *stk, int sp, int s2, int
                                 topo_node_name(t, w->dst, b, sizeof b), a);
     int from = sp - 1;
     while (from > 0 && stk[from].st != s2) from--;
-    for (int i = from; i < sp && o < sizeof res->reason - 64; i++) {
+    for (int i = from; i < sp && o + 192 < sizeof res->reason; i++) {
         char pn[16];
         int q = i + 1 < sp ? stk[i + 1].inport : p;
-        o += (size_t)snprintf(res->reason + o, sizeof res->reason - o, " %s %s ring %d,",
-                              topo_node_name(t, stk[i].x, b, sizeof b), topo_port_name(t, q, pn, sizeof pn),
-                              flit_ring(w->r->fl, stk[i].h));
+        char rn[96];
+        ring_name(flit_ring(w->r->fl, stk[i].h), rn, sizeof rn);
+        o += (size_t)snprintf(res->reason + o, sizeof res->reason - o, " %s %s (%s),",
+                              topo_node_name(t, stk[i].x, b, sizeof b), topo_port_name(t, q, pn, sizeof pn), rn);
     }
 }
 

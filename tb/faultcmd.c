@@ -70,8 +70,11 @@ int cmd_cdg(int argc, char **argv)
     if (res.ok)
         printf("acyclic: %ld escape channels, %ld dependencies (Duato's extended graph); %ld head states, every route "
                "ends\n", res.channels, res.edges, res.states);
-    else
-        printf("NOT deadlock-free: %s\n", res.reason);
+    else {
+        char hint[160] = "";
+        if (ns.fh == FH_FRING && !(c.faults > 0)) net_setup_vcs_hint(&c, hint, sizeof hint);
+        printf("NOT deadlock-free: %s%s\n", res.reason, hint);
+    }
     net_setup_free(&ns);
     return res.ok ? 0 : 2;
 }

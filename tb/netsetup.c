@@ -27,9 +27,7 @@ static int accept_set(void *ctx, const fault_set *fs, char *err, size_t errlen)
 
 static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint, char *err, size_t errlen);
 
-/* a listed fault set the f-ring proof refuses: the smallest vcs it passes with, if any,
- * is what the user needs to know (one proof per vcs: a listed set is not drawn again) */
-static void fring_vcs_hint(const sim_config *c, char *err, size_t errlen)
+void net_setup_vcs_hint(const sim_config *c, char *err, size_t errlen)
 {
     sim_config more = *c;
     char e2[64];
@@ -74,7 +72,7 @@ static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint,
         s->built |= B_FAULTS;
         if (faults_build(&s->fs, &s->t, &sp, accept_set, &s->rt, err, errlen)) {
             if (hint && prove && s->fh == FH_FRING && !(c->faults > 0) && strstr(err, "f-ring proof"))
-                fring_vcs_hint(c, err, errlen);
+                net_setup_vcs_hint(c, err, errlen);
             goto fail;
         }
         s->faulty = s->fs.blocked;

@@ -29,6 +29,7 @@ check "proof of a fault set" 0 "acyclic:" cdg routing=duato fault_nodes=18,19,34
 check "proof without faults" 0 "every route ends" cdg routing=duato_nbc
 check "dor without dateline: a cycle" 2 "NOT deadlock-free: escape channel dependency cycle" cdg routing=dor dateline=0 k=4 vcs=2
 check "rings wrapping a column: a cycle" 2 "cycle" cdg routing=dor vcs=8 fault_nodes=1,17,33,49
+check "a listed set the proof refuses: the state in words, the vcs it passes with" 2 "(lowest hop class 5, bonus 0, on an f-ring, coming back in orientation +, blocked in dimension 1 -): no candidate VC at any port; it passes with vcs = 8" cdg topology=mesh k=4 routing=duato_nbc vcs=6 fault_nodes=5,10
 check "hop-class routing on its own classes" 0 "5 of them headroom for detours" faults routing=nbc faults=3
 check "bad option" 1 "cdg takes no option '--json'" cdg routing=dor --json x
 check "unusable set named" 1 "spans 7 of the 8 nodes" faults routing=duato fault_nodes=0,1,2,3,4,5,6

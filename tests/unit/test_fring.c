@@ -302,7 +302,7 @@ static void bad_input_is_refused(void **st)
                    "routing=phop", "vcs=8", "faults=3", NULL);
     /* a listed set whose detours climb past the top class: the state in words, and the vcs that pass */
     expect_refused("the fault set fails the f-ring proof (deadlock and delivery): a message for node (1,0) is stuck at "
-                   "node (2,0) (5 negative hops, bonus 0, on an f-ring, coming back in orientation +, blocked in "
+                   "node (2,0) (lowest hop class 5, bonus 0, on an f-ring, coming back in orientation +, blocked in "
                    "dimension 1 -): no candidate VC at any port; it passes with vcs = 8",
                    "routing=duato_nbc", "topology=mesh", "k=4", "vcs=6", "fault_nodes=5,10", NULL);
     /* a region nine rows long: PHop's detours need more than 32 classes */
