@@ -19,6 +19,7 @@
  * its misroutes beside the escape hop at level 1 (§6) */
 #define ROUTE_LEVELS 2
 #define MAX_VCS 32
+#define MAX_VCS_STR "32" /* for messages */
 #define ROUTE_LAYER_ESCAPE (-1)
 
 typedef struct {
