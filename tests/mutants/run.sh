@@ -27,9 +27,11 @@
 # tests/mutants/ledger.tsv): mutants already in it are skipped, each new verdict is added
 # as it comes, and MUTANTS_BUDGET=SECONDS stops starting new mutants after that long, so
 # the 1313 mutants can be run a few hours at a time on any machine. The ledger is keyed
-# by the design and the checks (rtl/, the contract, the run lists, the harness, the C
-# model's behaviour as the contract states it, the mutant generator): a ledger of another
-# key is started again, never mixed.
+# by the design and the checks (rtl/, the contract, the harness, the C model's behaviour
+# as the contract states it, the mutant generator, the models' configurations) and by the
+# lines of the run lists: a ledger of another design is started again, never mixed; one
+# of the same design whose lists held only lines today's hold too (a CI gap closed by a
+# line) keeps its killed and stillborn verdicts and runs the others again.
 #
 # Writes MUTANTS_OUT/report.txt (default build/mutants/) (one line per mutant of this run, in the draw's order)
 # and prints the mutation score with the survivors listed, and the ledger's totals.
@@ -90,21 +92,49 @@ for id in $ids; do
     awk -F'\t' -v id="$id" '$1 == id { f = 1 } END { exit !f }' <<< "$all" || bad "no mutant $id (tests/mutants/generate.py list)"
 done
 
-# the ledger's key: what a verdict depends on. The C model enters through the contract:
-# a change of its behaviour changes docs/microarchitecture.md in the same commit. (The
+cfg_of() { make --no-print-directory -s -f Makefile -f rtl/rtl.mk "rtl-cfg-$1"; }
+declare -A cfg
+for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || cfg[$m]=$(cfg_of "$m"); done
+
+# the ledger's key: what a verdict depends on, in two parts. The design part: rtl/, the
+# contract (the C model enters through it: a change of its behaviour changes
+# docs/microarchitecture.md in the same commit), the harness, the checks, the generator
+# and the structural configuration of every model the lists name (rtl.mk). (The
 # harness's headers are named, not globbed as in rtl.mk: their order is part of the key.)
-key=$(cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md tests/cosim/ci.runs tests/cosim/full.runs \
+# The run part: the lines of the two run lists, one checksum each.
+design=$({ cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md \
     tests/cosim/cosim.cpp tests/cosim/port_bits.h tests/cosim/model_keys.h tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh tests/cosim/refusals.sh tests/cosim/codes.sh \
-    tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh | sha256sum | cut -c1-16)
+    tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh
+    for m in $(printf '%s\n' "${!cfg[@]}" | sort); do echo "$m ${cfg[$m]}"; done; } | sha256sum | cut -c1-16)
+line_sums() { [ -z "$1" ] || while read -r l; do echo "$l" | cksum | cut -d' ' -f1; done <<< "$1" | sort -u | paste -sd, -; }
+ci_sums=$(line_sums "$ci_runs")
+full_sums=$(line_sums "$full_runs")
+key=$(echo "$design $ci_sums $full_sums" | sha256sum | cut -c1-16)
+# A ledger of the same design whose run lists held a subset of today's lines keeps the
+# verdicts more lines cannot change: killed (what killed it still runs, in CI) and
+# stillborn. The others (survived, equivalent, killed-full: CI may kill it now) run again.
+subset() { [ -z "$1" ] || [ -z "$(comm -23 <(tr , '\n' <<< "$1" | sort) <(tr , '\n' <<< "$2" | sort))" ]; }
 done_ids=
 if [ -n "$ledger" ]; then
     if [ -f "$ledger" ] && ! grep -qx "# key $key suite $suite" "$ledger"; then
-        echo "ledger $ledger: made for another design, other checks or another suite ($(grep -m1 '^# key' "$ledger")); starting it again"
+        old=$(grep -m1 '^# design ' "$ledger")
+        read -r _ _ od _ os _ oci _ ofull <<< "$old"
+        if [ "$od" = "$design" ] && [ "$os" = "$suite" ] && subset "$oci" "$ci_sums" && subset "$ofull" "$full_sums"; then
+            kept=$(grep -v '^#' "$ledger" | awk -F'\t' '$2 == "killed" || $2 == "stillborn"')
+            echo "ledger $ledger: the same design, and the run lists only grew: $(grep -c . <<< "$kept") killed or stillborn verdicts kept, $(grep -v '^#' "$ledger" | awk -F'\t' '$2 != "killed" && $2 != "stillborn"' | grep -c .) others run again"
+            printf '%s\n' "$kept" | grep . > "$ledger.kept"
+        else
+            echo "ledger $ledger: made for another design, other checks or another suite ($(grep -m1 '^# key' "$ledger")); starting it again"
+            : > "$ledger.kept"
+        fi
         rm -f "$ledger"
     fi
     if [ ! -f "$ledger" ]; then
         { echo "# make mutants-all (tests/mutants/run.sh): one verdict per generated mutant; written by the run, not by hand"
-          echo "# key $key suite $suite"; } > "$ledger"
+          echo "# key $key suite $suite"
+          echo "# design $design suite $suite ci-lines $ci_sums full-lines $full_sums"
+          [ -f "$ledger.kept" ] && cat "$ledger.kept"; } > "$ledger"
+        rm -f "$ledger.kept"
     fi
     done_ids=$(grep -v '^#' "$ledger" | cut -f1)
 fi
@@ -112,13 +142,9 @@ total=$(wc -w <<< "$ids")
 echo "mutants: $total of $(wc -l <<< "$all") (MUTANTS_SEED=$seed MUTANTS_N=$n, suite $suite, $jobs at a time)"
 [ -n "$ledger" ] && echo "ledger $ledger (key $key): $(wc -w <<< "$done_ids") already there"
 
-cfg_of() { make --no-print-directory -s -f Makefile -f rtl/rtl.mk "rtl-cfg-$1"; }
-declare -A cfg
-for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || cfg[$m]=$(cfg_of "$m"); done
-
 # the unmutated models' code checksums: Verilator only, the first time a mutant needs one
 # (under a lock: JOBS mutants may ask at once), kept for the key
-refdir=$out/ref-$key
+refdir=$out/ref-$design
 mkdir -p "$refdir"
 ref_sha() {
     local m=$1 d=$refdir/$1
@@ -269,12 +295,12 @@ echo "survivors:"
 awk -F'\t' '$2 == "survived" { print $1 }' "$report" | while read -r id; do
     awk -F'\t' -v id="$id" '$1 == id { printf "  %s  %s\n      - %s\n      + %s\n", $1, $3, $4, $5 }' <<< "$all"
 done
-echo "$(score "$report" "mutation score of this run ($started mutants, $((SECONDS - t0)) s)")"
+score "$report" "mutation score of this run ($started mutants, $((SECONDS - t0)) s)"
 if [ -n "$ledger" ]; then
     # the ledger sorted, so that its content depends on the verdicts only
     { grep '^#' "$ledger"; grep -v '^#' "$ledger" | sort -u; } > "$ledger.tmp" && mv "$ledger.tmp" "$ledger"
     rm -f "$ledger.lock"
     grep -v '^#' "$ledger" > "$out/ledger.verdicts"
-    echo "$(score "$out/ledger.verdicts" "ledger ($(wc -l < "$out/ledger.verdicts") of $(wc -l <<< "$all") mutants)")"
+    score "$out/ledger.verdicts" "ledger ($(wc -l < "$out/ledger.verdicts") of $(wc -l <<< "$all") mutants)"
     awk -F'\t' '$2 == "survived" { print "  survivor: " $1 }' "$out/ledger.verdicts"
 fi

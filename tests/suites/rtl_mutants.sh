@@ -3,8 +3,9 @@
 # decides in seconds: package mutants, which meet tests/cosim/codes.sh before any model.
 # One drops dor_escape and duato_phop from the two-level routings (codes.sh must kill it),
 # one gives two topologies the same code (the package does not compile: stillborn, not
-# killed). Then the ledger: a second run skips what the first decided, a ledger of another
-# key is started again; and bad settings are refused with one line and exit 2.
+# killed). Then the ledger: a second run skips what the first decided, run lists that only
+# grew keep the killed and stillborn verdicts, a ledger of another design or of lists that
+# lost a line is started again; and bad settings are refused with one line and exit 2.
 # Needs build/libflitnet.a (make all).
 cd "$(dirname "$0")/../.." || exit 2
 pass=0 fail=0
@@ -34,11 +35,29 @@ ok=0
 grep -q ': 2 already there$' <<< "$out" && grep -q '^mutation score of this run (0 mutants' <<< "$out" &&
     grep -q '^ledger (2 of [0-9]* mutants): CI kills 1 of 1' <<< "$out" && ok=1
 check "a second run skips what the ledger holds" $ok "$(grep -E 'already|score|ledger' <<< "$out")"
-sed -i 's/^# key [0-9a-f]*/# key 0000000000000000/' "$d/ledger.tsv"
+# the run lists grow (a CI line added: the old ledger's lists lack one of today's lines):
+# the killed and stillborn verdicts stay, a survivor is dropped to run again
+cp "$d/ledger.tsv" "$d/ledger.orig"
+sed -i -e 's/^# key [0-9a-f]*/# key 0000000000000000/' -e 's/ ci-lines [0-9]*,/ ci-lines /' "$d/ledger.tsv"
+printf 'flitnet_rr_arb.21.const.0\tsurvived\t(0 models with unchanged code)\n' >> "$d/ledger.tsv"
+out=$(run)
+ok=0
+grep -q 'the run lists only grew: 2 killed or stillborn verdicts kept, 1 others run again' <<< "$out" &&
+    grep -q '^mutation score of this run (0 mutants' <<< "$out" && ! grep -q survived "$d/ledger.tsv" &&
+    grep -qx "$(grep '^# key' "$d/ledger.orig")" "$d/ledger.tsv" && ok=1
+check "run lists that only grew keep the killed and stillborn verdicts, not a survivor" $ok "$(grep -E 'ledger|score' <<< "$out")"
+# a line gone from the lists: started again
+cp "$d/ledger.orig" "$d/ledger.tsv"
+sed -i -e 's/^# key [0-9a-f]*/# key 0000000000000000/' -e 's/ ci-lines /&1,/' "$d/ledger.tsv"
 out=$(run)
 ok=0
 grep -q 'made for another design, other checks or another suite' <<< "$out" && grep -q '^mutation score of this run (2 mutants' <<< "$out" && ok=1
-check "a ledger of another key is started again" $ok "$(grep -E 'ledger|score' <<< "$out")"
+check "a ledger whose run lists had a line today's lack is started again" $ok "$(grep -E 'ledger|score' <<< "$out")"
+sed -i -e 's/^# key [0-9a-f]*/# key 0000000000000000/' -e 's/^# design [0-9a-f]*/# design 0000000000000000/' "$d/ledger.tsv"
+out=$(run)
+ok=0
+grep -q 'made for another design, other checks or another suite' <<< "$out" && grep -q '^mutation score of this run (2 mutants' <<< "$out" && ok=1
+check "a ledger of another design is started again" $ok "$(grep -E 'ledger|score' <<< "$out")"
 
 for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1h MUTANTS_CPU_LIMIT=0 MUTANTS_IDS=no.such.0; do
     berr=$(env "$bad" MUTANTS_OUT="$d/out" tests/mutants/run.sh 2>&1 > /dev/null)
