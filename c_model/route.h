@@ -150,9 +150,10 @@ static inline const route_algo *route_base_algo(const routing *r) { return route
 int route_fring(const routing *r);
 /* f-ring constant input of node x: bit 2p+o = ring_ok[p][o] (§6.5); 0 without f-rings */
 uint32_t route_ring_ok(const routing *r, int x);
-/* why the f-ring layer's set-up skipped the per-fault-set proof (§6.6: the network is too
- * large for it), or NULL (it ran, was switched off, or there is no f-ring layer) */
-const char *route_fring_proof_skipped(const routing *r);
+/* what the f-ring layer's set-up proof of the fault set (§6.6) gave; *skipped (may be
+ * NULL) says why it was not run when the network is too large for it, else NULL */
+enum { ROUTE_PROOF_NOT_RUN = 0, ROUTE_PROOF_PASSED = 1, ROUTE_PROOF_FAILED = 2 };
+int route_fring_proof(const routing *r, const char **skipped);
 
 /* the lowest dimension with a non-zero offset from node to dst, its port; -1 if none */
 int route_dor_dim(const topology *t, int node, int dst, int *port);

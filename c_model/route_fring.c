@@ -23,7 +23,8 @@ typedef struct {
     int vbase;          /* ring VCs vbase .. V-1; class (d, s) is VC vbase + 2d + s; V: none */
     int own_classes;    /* the base's hop classes carry the ring hops (no ring VCs) */
     uint32_t *ring_ok;  /* [N] bit 2p+o: orientation o allowed when blocked at port p */
-    const char *skipped;/* why prepare did not run the proof on a fault set (too large), or NULL */
+    int proof;          /* what prepare's proof of the fault set gave: ROUTE_PROOF_* */
+    const char *skipped;/* why prepare did not run it (too large), or NULL */
 } fring_state;
 
 static int fring_blocked(const routing *r, int x, int p)
@@ -174,6 +175,7 @@ static int fring_prepare(routing *r, char *err, size_t errlen)
         }
     }
     fs->skipped = NULL;
+    fs->proof = ROUTE_PROOF_NOT_RUN;
     if (!r->prove) return 0;
     /* too large to prove at set-up (the state walk grows with N^2, the channel graph is a
      * bit matrix): the run goes on and says so */
@@ -188,9 +190,11 @@ static int fring_prepare(routing *r, char *err, size_t errlen)
     cdg_result res;
     if (cdg_check(r, &res, err, errlen)) return -1;
     if (!res.ok) {
+        fs->proof = ROUTE_PROOF_FAILED;
         snprintf(err, errlen, "the fault set fails the f-ring proof (deadlock and delivery): %s", res.reason);
         return -1;
     }
+    fs->proof = ROUTE_PROOF_PASSED;
     return 0;
 }
 
@@ -278,11 +282,16 @@ int fring_wrap(routing *r, char *err, size_t errlen)
     return 0;
 }
 
-const char *route_fring_proof_skipped(const routing *r)
+int route_fring_proof(const routing *r, const char **skipped)
 {
+    if (skipped) *skipped = NULL;
     for (; r; r = r->base)
-        if (r->algo == &route_fring_layer) return ((const fring_state *)r->priv)->skipped;
-    return NULL;
+        if (r->algo == &route_fring_layer) {
+            const fring_state *fs = r->priv;
+            if (skipped) *skipped = fs->skipped;
+            return fs->proof;
+        }
+    return ROUTE_PROOF_NOT_RUN;
 }
 
 uint32_t route_ring_ok(const routing *r, int x)

@@ -34,7 +34,8 @@ void net_setup_vcs_hint(const sim_config *c, char *err, size_t errlen)
     for (more.vcs = c->vcs + 1; more.vcs <= MAX_VCS; more.vcs++) {
         net_setup t;
         if (!setup_routing(&t, &more, 1, 0, e2, sizeof e2)) {
-            const char *skipped = route_fring_proof_skipped(&t.rt);
+            const char *skipped;
+            route_fring_proof(&t.rt, &skipped);
             size_t n = strlen(err);
             if (skipped) /* not a pass: the proof was not run */
                 snprintf(err + n, errlen - n, "; from vcs = %d on the network is too large to prove (%s)", more.vcs,
@@ -71,7 +72,7 @@ static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint,
         fault_spec sp = {c->fault_nodes, c->fault_file, c->faults, c->fault_seed, s->fh == FH_FRING};
         s->built |= B_FAULTS;
         if (faults_build(&s->fs, &s->t, &sp, accept_set, &s->rt, err, errlen)) {
-            if (hint && prove && s->fh == FH_FRING && !(c->faults > 0) && strstr(err, "f-ring proof"))
+            if (hint && !(c->faults > 0) && route_fring_proof(&s->rt, NULL) == ROUTE_PROOF_FAILED)
                 net_setup_vcs_hint(c, err, errlen);
             goto fail;
         }
