@@ -51,7 +51,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
             rest[(*nrest)++] = a;
             if (!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
                 !strcmp(a, "--title") || !strcmp(a, "--summary") || !strcmp(a, "--vcd") ||
-                !strcmp(a, "--vcd-window") || !strcmp(a, "--throughput") || !strcmp(a, "--jobs")) {
+                !strcmp(a, "--vcd-window") || !strcmp(a, "--throughput") || !strcmp(a, "--jobs") || !strcmp(a, "--heatmap")) {
                 if (i + 1 >= argc) {
                     snprintf(err, sizeof err, "option '%s' needs a value", a);
                     return cli_fail(err);

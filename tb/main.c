@@ -1,5 +1,5 @@
 /* main.c: the flitnet command line.
- *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--shuffle-order]
+ *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order]
  *   flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--all]
  *   flitnet model [CONFIG] model=NAME [key=value ...] [rate=A:B:STEP] [--csv FILE] [--json FILE]
  *   flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]
@@ -14,6 +14,7 @@
 #include "modelcmd.h"
 #include "config.h"
 #include "faultcmd.h"
+#include "heatmap.h"
 #include "report.h"
 #include "route.h"
 #include "sim.h"
@@ -30,9 +31,10 @@
 /* every command: its usage, what it does, and whether it takes the configuration keys;
  * `flitnet help`, `flitnet CMD --help` and the README's list (tests/suites/readme_keys.sh) agree */
 static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
-    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--shuffle-order]",
+    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order]",
      "one run: a summary on stdout; --json writes every measurement, --vcd the routers' waves for cycles A..B (by "
-     "default the first 100 cycles of an 8x8 V=10 network, up to 1000 on smaller ones); --shuffle-order evaluates the "
+     "default the first 100 cycles of an 8x8 V=10 network, up to 1000 on smaller ones), --heatmap a map of the "
+     "node loads (.svg or .png; 1-D and 2-D networks, faulty and disabled nodes marked); --shuffle-order evaluates the "
      "nodes in a random order each cycle (results must not change); a run longer than 3 s shows its cycle on a terminal",
      1},
     {"sweep", "flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N | --jobs DIR] [--csv FILE] [--plot FILE] "
@@ -150,10 +152,11 @@ static int cmd_sim(int argc, char **argv)
     int nrest;
     if (argc > 60) return cli_fail("too many arguments");
     if (cli_build_config(argc, argv, &c, rest, &nrest, NULL)) return 1;
-    const char *json = NULL;
+    const char *json = NULL, *heat = NULL;
     sim_options opt = {.vcd_auto_window = 1, .progress = isatty(2)};
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "--json") && i + 1 < nrest) json = rest[++i];
+        else if (!strcmp(rest[i], "--heatmap") && i + 1 < nrest) heat = rest[++i];
         else if (!strcmp(rest[i], "--shuffle-order")) opt.shuffle_order = 1;
         else if (!strcmp(rest[i], "--vcd") && i + 1 < nrest) opt.vcd = rest[++i];
         else if (!strcmp(rest[i], "--vcd-window") && i + 1 < nrest) {
@@ -175,8 +178,20 @@ static int cmd_sim(int argc, char **argv)
     }
     sim_result r;
     char err[CFG_ERR];
+    if (heat && heatmap_check(&c, heat, err, sizeof err)) return cli_fail(err); /* before the run: a bad path costs none */
     if (sim_run(&c, &opt, &r, err, sizeof err)) return cli_fail(err);
     report_summary(stdout, &c, &r);
+    int heat_failed = 0;
+    if (heat) {
+        double peak;
+        int px, py;
+        if (heatmap_write(heat, &c, &r, &peak, &px, &py, err, sizeof err)) {
+            fprintf(stderr, "flitnet: %s\n", err);
+            heat_failed = 1;
+        } else {
+            printf("heat map     %s: node loads, the peak %.4f at (%d,%d)\n", heat, peak, px, py);
+        }
+    }
     if (opt.vcd) { /* waves can be large: say where they went and how much was written */
         struct stat sb;
         double mb = stat(opt.vcd, &sb) ? 0 : (double)sb.st_size / 1e6;
@@ -184,7 +199,7 @@ static int cmd_sim(int argc, char **argv)
                (unsigned long long)(r.vcd_to < r.cycles ? r.vcd_to : r.cycles - 1),
                opt.vcd_auto_window ? " (the default window; --vcd-window A:B for others)" : "");
     }
-    int rc = r.deadlock ? 2 : r.corrupt ? 3 : 0;
+    int rc = r.deadlock ? 2 : r.corrupt ? 3 : heat_failed;
     if (json && report_json(json, &c, &r)) {
         fprintf(stderr, "flitnet: cannot write '%s'\n", json);
         rc = 1;

@@ -1,6 +1,7 @@
 /* sweep.c: see sweep.h. Each point runs in a forked worker that writes its
  * sweep_point (smaller than PIPE_BUF, so one atomic write) to a pipe. */
 #include "sweep.h"
+#include "plot.h"
 #include "cli.h"
 #include "report.h"
 #include "sim.h"
@@ -261,58 +262,12 @@ double sweep_round_step(double x)
     return p * (m < 1.5 ? 1 : m < 2.25 ? 2 : m < 3.5 ? 2.5 : m < 7.5 ? 5 : 10);
 }
 
-/* the plot's data files go to a directory of their own, removed when the plot is made */
-typedef struct {
-    char dir[256];
-    char files[16][320];
-    int nfiles;
-} plot_tmp;
-
-static FILE *tmp_open(plot_tmp *t, const char *name, char *path, size_t plen, char *err, size_t errlen)
-{
-    if (t->nfiles >= 16) { snprintf(err, errlen, "too many curves for one plot"); return NULL; }
-    char full[320];
-    snprintf(full, sizeof full, "%s/%s", t->dir, name);
-    memcpy(t->files[t->nfiles], full, sizeof full);
-    FILE *f = fopen(t->files[t->nfiles], "w");
-    if (!f) { snprintf(err, errlen, "cannot write '%s': %s", t->files[t->nfiles], strerror(errno)); return NULL; }
-    snprintf(path, plen, "%s", t->files[t->nfiles++]);
-    return f;
-}
-
-/* the plot's own path is tried first: gnuplot's complaint about it would take several lines */
-int plot_writable(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-        return 0;
-    }
-    fclose(f);
-    return 1;
-}
-
-static int tmp_begin(plot_tmp *t, char *err, size_t errlen)
-{
-    const char *base = getenv("TMPDIR");
-    snprintf(t->dir, sizeof t->dir, "%s/flitnet-plot-XXXXXX", base && *base ? base : "/tmp");
-    t->nfiles = 0;
-    if (!mkdtemp(t->dir)) { snprintf(err, errlen, "cannot make a temporary directory: %s", strerror(errno)); return -1; }
-    return 0;
-}
-
-static void tmp_end(plot_tmp *t)
-{
-    for (int i = 0; i < t->nfiles; i++) remove(t->files[i]);
-    rmdir(t->dir);
-}
-
 /* the data of one series: rate, latency, ci95, saturated-or-deadlocked, accepted flit rate */
 static FILE *write_series(plot_tmp *t, int k, const plot_series *s, char *path, size_t plen, char *err, size_t errlen)
 {
     char name[32];
     snprintf(name, sizeof name, "sim%d.dat", k);
-    FILE *d = tmp_open(t, name, path, plen, err, errlen);
+    FILE *d = plot_tmp_open(t, name, path, plen, err, errlen);
     if (!d) return NULL;
     for (int i = 0; i < s->n; i++) {
         const sweep_point *p = &s->pts[i];
@@ -330,12 +285,7 @@ static FILE *write_series(plot_tmp *t, int k, const plot_series *s, char *path, 
  * capacity (the y2 axis too when ytop > 0: the top of the y range) */
 static void plot_head(FILE *g, const char *path, const char *title, double xmax, const plot_axes *axes, double ytop)
 {
-    const char *ext = strrchr(path, '.');
-    int png = ext && !strcmp(ext, ".png");
-    fprintf(g, "set terminal %s size 900,600 font 'sans,12' background rgb 'white'\n", png ? "pngcairo" : "svg");
-    fprintf(g, "set termoption noenhanced\n"); /* routing names have underscores */
-    fprintf(g, "set output '%s'\n", path);
-    fprintf(g, "set title \"%s\"\n", title ? title : "");
+    plot_terminal(g, path, title, 900, 600);
     fprintf(g, "set xlabel 'offered load (messages/node/cycle)'\nset grid\n");
     if (xmax > 0) fprintf(g, "set xrange [0:%.8g]\n", xmax * 1.06);
     else fprintf(g, "set xrange [0:*]\n");
@@ -355,14 +305,6 @@ static void plot_head(FILE *g, const char *path, const char *title, double xmax,
     }
 }
 
-static int plot_finish(FILE *g, plot_tmp *t, const char *path, char *err, size_t errlen)
-{
-    int rc = pclose(g);
-    tmp_end(t);
-    if (rc) { snprintf(err, errlen, "gnuplot failed writing '%s'", path); return -1; }
-    return 0;
-}
-
 static double series_xmax(const plot_series *series, int nseries)
 {
     double x = 0;
@@ -376,13 +318,13 @@ int sweep_plot(const char *path, const char *title, const plot_series *series, i
                int ncurves, const plot_axes *axes, char *err, size_t errlen)
 {
     plot_tmp t;
-    if (!plot_writable(path, err, errlen) || tmp_begin(&t, err, errlen)) return -1;
+    if (!plot_writable(path, err, errlen) || plot_tmp_begin(&t, err, errlen)) return -1;
     char dat[16][320];
     double ymax = 0, zl = -1, sat_rate[16];
-    if (nseries > 8 || ncurves > 8) { snprintf(err, errlen, "too many curves for one plot"); tmp_end(&t); return -1; }
+    if (nseries > 8 || ncurves > 8) { snprintf(err, errlen, "too many curves for one plot"); plot_tmp_end(&t); return -1; }
     for (int k = 0; k < nseries; k++) {
         FILE *d = write_series(&t, k, &series[k], dat[k], sizeof dat[k], err, errlen);
-        if (!d) { tmp_end(&t); return -1; }
+        if (!d) { plot_tmp_end(&t); return -1; }
         fclose(d);
         sat_rate[k] = -1;
         for (int i = 0; i < series[k].n; i++) {
@@ -397,8 +339,8 @@ int sweep_plot(const char *path, const char *title, const plot_series *series, i
     for (int c = 0; c < ncurves; c++) {
         char name[32];
         snprintf(name, sizeof name, "model%d.dat", c);
-        FILE *m = tmp_open(&t, name, dat[8 + c], sizeof dat[8 + c], err, errlen);
-        if (!m) { tmp_end(&t); return -1; }
+        FILE *m = plot_tmp_open(&t, name, dat[8 + c], sizeof dat[8 + c], err, errlen);
+        if (!m) { plot_tmp_end(&t); return -1; }
         for (int i = 0; i < curves[c].n; i++)
             if (isfinite(curves[c].latency[i])) {
                 fprintf(m, "%.8g %.6g\n", curves[c].rate[i], curves[c].latency[i]);
@@ -407,7 +349,7 @@ int sweep_plot(const char *path, const char *title, const plot_series *series, i
         fclose(m);
     }
     FILE *g = popen("gnuplot", "w");
-    if (!g) { snprintf(err, errlen, "cannot run gnuplot"); tmp_end(&t); return -1; }
+    if (!g) { snprintf(err, errlen, "cannot run gnuplot"); plot_tmp_end(&t); return -1; }
     plot_head(g, path, title, xmax, axes, 0);
     fprintf(g, "set ylabel 'mean message latency (cycles)'\nset key top left\n");
     if (ymax > 0) fprintf(g, "set yrange [0:%g]\n", ymax * 1.6);
@@ -440,13 +382,13 @@ int sweep_plot_throughput(const char *path, const char *title, const plot_series
                           const plot_axes *axes, char *err, size_t errlen)
 {
     plot_tmp t;
-    if (!plot_writable(path, err, errlen) || tmp_begin(&t, err, errlen)) return -1;
+    if (!plot_writable(path, err, errlen) || plot_tmp_begin(&t, err, errlen)) return -1;
     char dat[8][320];
-    if (nseries < 1 || nseries > 8) { snprintf(err, errlen, "a throughput plot needs 1..8 curves"); tmp_end(&t); return -1; }
+    if (nseries < 1 || nseries > 8) { snprintf(err, errlen, "a throughput plot needs 1..8 curves"); plot_tmp_end(&t); return -1; }
     double ymax = 0;
     for (int k = 0; k < nseries; k++) {
         FILE *d = write_series(&t, k, &series[k], dat[k], sizeof dat[k], err, errlen);
-        if (!d) { tmp_end(&t); return -1; }
+        if (!d) { plot_tmp_end(&t); return -1; }
         fclose(d);
         for (int i = 0; i < series[k].n; i++)
             if (series[k].pts[i].ok == 1 && series[k].pts[i].accepted_flit_rate > ymax)
@@ -455,7 +397,7 @@ int sweep_plot_throughput(const char *path, const char *title, const plot_series
     const double cap = axes ? axes->capacity : 0, M = axes ? axes->msg_len : 0;
     if (cap > ymax) ymax = cap;
     FILE *g = popen("gnuplot", "w");
-    if (!g) { snprintf(err, errlen, "cannot run gnuplot"); tmp_end(&t); return -1; }
+    if (!g) { snprintf(err, errlen, "cannot run gnuplot"); plot_tmp_end(&t); return -1; }
     plot_head(g, path, title, series_xmax(series, nseries), axes, ymax * 1.12);
     fprintf(g, "set ylabel 'accepted throughput (flits/node/cycle)'\nset key bottom right opaque\n");
     fprintf(g, "set yrange [0:%.6g]\n", ymax * 1.12);

@@ -3,6 +3,7 @@
 #ifndef FLITNET_SWEEP_H
 #define FLITNET_SWEEP_H
 #include "config.h"
+#include "plot.h" /* plot_writable, for the callers of the plots below */
 
 typedef struct {
     double rate;
@@ -69,9 +70,6 @@ typedef struct {
     double msg_len, capacity;
 } plot_axes;
 
-/* 1 if the file can be written (tried before a sweep, so a bad path costs no run), else
- * 0 with a reason */
-int plot_writable(const char *path, char *err, size_t errlen);
 /* gnuplot of the measured latency (with CI bars) vs rate and any model curves; the data
  * files live in a temporary directory removed afterwards. 0 or -1 with a reason */
 int sweep_plot(const char *path, const char *title, const plot_series *series, int nseries, const plot_curve *curves,

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `flitnet faults` and `flitnet cdg` as a user runs them: what they print, their exit codes,
-# and one-line errors for bad input (docs/microarchitecture.md §6.6, §7.2); every command's --help.
+# and one-line errors for bad input (docs/microarchitecture.md §6.6, §7.2); the outputs of
+# runs, sweeps and models (warm-up, deadlock reports, plots, the heat map, waves); every
+# command's --help.
 cd "$(dirname "$0")/../.."
 F=${FLITNET:-build/flitnet}
 pass=0
@@ -78,6 +80,18 @@ ok "... and only that line on stderr" [ "$("$F" sweep k=4 vcs=4 msg_len=8 cycles
 check "VCD path and size printed" 0 "waves        $T/w.vcd: " sim cycles=3000 --vcd "$T/w.vcd"
 ok "default VCD window of the default network stays small (< 8 MB)" [ "$(stat -c %s "$T/w.vcd")" -lt 8000000 ]
 check "the default VCD window is said" 0 "cycles 0..99 (the default window" sim cycles=3000 --vcd "$T/w.vcd"
+# the node-load heat map: the run's summary names it, faulty (X) and disabled (x) nodes are marked
+check "heat map written and named" 0 "heat map     $T/h.svg: node loads, the peak" sim k=8 routing=duato \
+    fault_nodes=18,19,27 rate=0.004 cycles=4000 --heatmap "$T/h.svg"
+ok "... an SVG with 3 faulty and 1 disabled node marked" \
+    [ "$(head -c 200 "$T/h.svg" | grep -c '<svg')" = 1 -a "$(grep -c '<text>X</text>' "$T/h.svg")" = 3 -a \
+      "$(grep -c '<text>x</text>' "$T/h.svg")" = 1 ]
+check "heat map of a ring" 0 "heat map     $T/r.png: node loads" sim k=8 n=1 cycles=3000 --heatmap "$T/r.png"
+ok "... a PNG" [ "$(head -c 4 "$T/r.png" | tail -c 3)" = PNG ]
+check "heat map of a 3-D torus refused before the run" 1 "--heatmap draws networks of 1 or 2 dimensions; this is a 4x4x4 torus" \
+    sim k=4 n=3 --heatmap "$T/3.svg"
+check "heat map it cannot write: refused before the run" 1 "flitnet: cannot write '/nonexistent/h.svg'" sim --heatmap /nonexistent/h.svg
+ok "... and only that line" [ "$("$F" sim --heatmap /nonexistent/h.svg 2>&1 | wc -l)" -eq 1 ]
 check "model's default grid is round" 0 "0.0005           138.03" model model=duato-nbc variant=refined
 check "sweep rates to the digits of the grid" 0 "0.0125       0.1 " sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.0125:0.025:0.0125
 # a sweep ends at its first saturated point, whatever finished first in the workers

@@ -1,0 +1,63 @@
+/* plot.c: see plot.h. */
+#include "plot.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int plot_writable(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        return 0;
+    }
+    fclose(f);
+    return 1;
+}
+
+int plot_tmp_begin(plot_tmp *t, char *err, size_t errlen)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(t->dir, sizeof t->dir, "%s/flitnet-plot-XXXXXX", base && *base ? base : "/tmp");
+    t->nfiles = 0;
+    if (!mkdtemp(t->dir)) { snprintf(err, errlen, "cannot make a temporary directory: %s", strerror(errno)); return -1; }
+    return 0;
+}
+
+FILE *plot_tmp_open(plot_tmp *t, const char *name, char *path, size_t plen, char *err, size_t errlen)
+{
+    if (t->nfiles >= 16) { snprintf(err, errlen, "too many curves for one plot"); return NULL; }
+    char full[320];
+    snprintf(full, sizeof full, "%s/%s", t->dir, name);
+    memcpy(t->files[t->nfiles], full, sizeof full);
+    FILE *f = fopen(t->files[t->nfiles], "w");
+    if (!f) { snprintf(err, errlen, "cannot write '%s': %s", t->files[t->nfiles], strerror(errno)); return NULL; }
+    snprintf(path, plen, "%s", t->files[t->nfiles++]);
+    return f;
+}
+
+void plot_tmp_end(plot_tmp *t)
+{
+    for (int i = 0; i < t->nfiles; i++) remove(t->files[i]);
+    rmdir(t->dir);
+}
+
+void plot_terminal(FILE *g, const char *path, const char *title, int width, int height)
+{
+    const char *ext = strrchr(path, '.');
+    int png = ext && !strcmp(ext, ".png");
+    fprintf(g, "set terminal %s size %d,%d font 'sans,12' background rgb 'white'\n", png ? "pngcairo" : "svg", width,
+            height);
+    fprintf(g, "set termoption noenhanced\n");
+    fprintf(g, "set output '%s'\n", path);
+    fprintf(g, "set title \"%s\"\n", title ? title : "");
+}
+
+int plot_finish(FILE *g, plot_tmp *t, const char *path, char *err, size_t errlen)
+{
+    int rc = pclose(g);
+    plot_tmp_end(t);
+    if (rc) { snprintf(err, errlen, "gnuplot failed writing '%s'", path); return -1; }
+    return 0;
+}
