@@ -85,6 +85,7 @@ struct Opts {
     uint64_t stop_at = UINT64_MAX;   // last cycle to simulate
     bool quiet = false;
     std::string coverage;            // write the RTL's coverage counters here (a --coverage model)
+    std::vector<std::string> plusargs; // +NAME=VALUE for the design's $value$plusargs (make mutants' schema designs)
 };
 
 struct Side {
@@ -290,6 +291,11 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     // a failed assertion ($error) is reported and the run ends, instead of an abort
     ctx->fatalOnError(false);
     ctx->assertOn(o.asserts);
+    if (!o.plusargs.empty()) {
+        std::vector<const char *> av{"cosim"};
+        for (const std::string &p : o.plusargs) av.push_back(p.c_str());
+        ctx->commandArgs(static_cast<int>(av.size()), av.data());
+    }
     std::unique_ptr<Vnet> top(new Vnet(ctx.get(), "TOP"));
     // the coverage counters are the context's: written when the run ends, however it ends
     struct CoverageWriter {
@@ -603,7 +609,8 @@ static void usage()
             "  --diff-dir DIR waves around a first difference go here (default build/rtl/diff)\n"
             "  --expect-diff  succeed only if a difference is found (mutants)\n"
             "  --expect-assert succeed only if an RTL assertion fails (mutants; differences do not stop the run)\n"
-            "  --coverage FILE write the RTL's line and toggle coverage counters (models built with --coverage)\n",
+            "  --coverage FILE write the RTL's line and toggle coverage counters (models built with --coverage)\n"
+            "  +NAME=VALUE    a plusarg for the design (make mutants: +flitnet_mut=K picks a schema design's mutant)\n",
             MODEL_NAME, MODEL_CFG);
 }
 
@@ -628,6 +635,7 @@ int main(int argc, char **argv)
         else if (a == "--expect-diff") expect_diff = true;
         else if (a == "--expect-assert") expect_assert = true;
         else if (a == "--quiet") o.quiet = true;
+        else if (a.size() > 1 && a[0] == '+') o.plusargs.push_back(a);
         else if (a == "--waves" && i + 1 < argc) o.waves_dir = argv[++i];
         else if (a == "--diff-dir" && i + 1 < argc) diff_dir = argv[++i];
         else if (a == "--coverage" && i + 1 < argc) {

@@ -23,6 +23,13 @@
 # tests/mutants/equivalent.txt lists the mutants reviewed as equivalent (no behaviour can
 # differ), with the reason; they are not counted either.
 #
+# Most mutants of the modules (not the package's, not parameters or generate code) can be
+# switched at run time: tests/mutants/schema.py writes one design holding all of a
+# module's, +flitnet_mut=K picking one, and one build of it per model serves them all.
+# Such a mutant meets the CI runs (and the full suite's) there, as its own build would
+# (below); refusals.sh and the waves still get its own design files and build.
+# MUTANTS_SCHEMA=0 builds every mutant alone.
+#
 # MUTANTS_LEDGER=FILE keeps the verdicts across runs (make mutants-all: the whole set,
 # tests/mutants/ledger.tsv): mutants already in it are skipped, each new verdict is added
 # as it comes, and MUTANTS_BUDGET=SECONDS stops starting new mutants after that long, so
@@ -53,6 +60,7 @@ bad() { echo "run.sh: $*" >&2; exit 2; }
 jobs_init run.sh
 [[ $budget =~ ^[0-9]+$ ]] || bad "MUTANTS_BUDGET=$budget is not a number of seconds (0 = none)"
 [[ $cpu_limit =~ ^[1-9][0-9]*$ ]] || bad "MUTANTS_CPU_LIMIT=$cpu_limit is not a positive number of CPU seconds"
+case ${MUTANTS_SCHEMA:-1} in 0 | 1) ;; *) bad "MUTANTS_SCHEMA=$MUTANTS_SCHEMA is neither 0 (every mutant built alone) nor 1" ;; esac
 case $suite in ci | full) ;; *) bad "MUTANTS_SUITE=$suite is neither ci nor full" ;; esac
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 # ccache where it is installed (make mutants-all installs it): a slot rebuilds the same
@@ -159,7 +167,7 @@ ref_sha() {
 # try_model ID MODEL RUNS: builds the mutant's MODEL and runs its RUNS lines; sets status
 # and how when one kills it (or it does not build). Uses $w, the mutant's directory.
 try_model() {
-    local id=$1 m=$2 runs=$3 dir=$w/models/$2 log=$w/models/$2.log rc res err model args
+    local id=$1 m=$2 runs=$3 dir=$w/models/$2 log=$w/models/$2.log err
     mkdir -p "$w/models"
     if ! COSIM_OPT=-O0 BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$dir" "$m+$id" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
         "--mutant=$w/$id.patch" > "$log" 2>&1; then
@@ -178,27 +186,96 @@ try_model() {
         status=stillborn how="does not compile for $m: $(grep -m1 -E 'error' "$dir/obj/build.log" "$log" | cut -c1-120)"
         return
     fi
+    run_lines "$dir/cosim" "$m" "$runs"
+}
+
+# run_lines COSIM MODEL RUNS [PLUSARG]: runs MODEL's lines of RUNS on the binary COSIM,
+# in order, until one kills the mutant (sets status and how; returns 0) or none does
+run_lines() {
+    local cosim=$1 m=$2 runs=$3 plus=${4:-} rc res model args
     while read -r model args; do
         [ "$model" = "$m" ] || continue
         # a hang is told by CPU time, not by the clock: on a loaded machine the unmutated
         # t88v6fr's longest drained run at -O0 took 6 min 22 s of wall time for 2 min 31 s
         # of CPU, and a 300 s clock limit called an equivalent mutant's run a hang
         # shellcheck disable=SC2086
-        (ulimit -S -t "$cpu_limit" && exec timeout $((20 * cpu_limit)) "$dir/cosim" $args --quiet --diff-dir "$w/diff") > "$w/run.log" 2>&1
+        (ulimit -S -t "$cpu_limit" && exec timeout $((20 * cpu_limit)) "$cosim" $args $plus --quiet --diff-dir "$w/diff") > "$w/run.log" 2>&1
         rc=$?
         res=$(grep '^RESULT' "$w/run.log" | tail -n 1)
         # 152: SIGXCPU, the CPU limit; 124: timeout's clock limit
-        if [ $rc = 152 ] || [ $rc = 124 ]; then status=killed how="$m $args: hangs (more than $cpu_limit s of CPU)"; return
-        elif [[ $res == "RESULT diff"* ]]; then status=killed how="$m $args: difference in cycle ${res##*cycle=}"; return
-        elif [[ $res == "RESULT assert"* ]]; then status=killed how="$m $args: assertion in cycle ${res##*cycle=}"; return
-        elif [ $rc != 0 ]; then status=killed how="$m $args: exit $rc: $(grep -m1 -v '^ ' "$w/run.log" | cut -c1-100)"; return
+        if [ $rc = 152 ] || [ $rc = 124 ]; then status=killed how="$m $args: hangs (more than $cpu_limit s of CPU)"; return 0
+        elif [[ $res == "RESULT diff"* ]]; then status=killed how="$m $args: difference in cycle ${res##*cycle=}"; return 0
+        elif [[ $res == "RESULT assert"* ]]; then status=killed how="$m $args: assertion in cycle ${res##*cycle=}"; return 0
+        elif [ $rc != 0 ]; then status=killed how="$m $args: exit $rc: $(grep -m1 -v '^ ' "$w/run.log" | cut -c1-100)"; return 0
         fi
     done <<< "$runs"
+    return 1
 }
+
+# The schema designs (tests/mutants/schema.py): per module and model, one build holding
+# the module's mutants that can be switched at run time, +flitnet_mut=K picking one. It
+# is built the first time a mutant needs it (under a lock); a Verilator message on a
+# mutant's lines takes that mutant out (its own build will give its verdict: a warning
+# there makes it stillborn), and the build must pass the model's lines of the run list
+# with no mutant picked before any verdict is taken from it. A switched mutant runs as its
+# own build would: killed by the same run in the same cycle (tests/suites/rtl_mutants.sh
+# compares the two), and a survivor survives the same runs. MUTANTS_SCHEMA=0 builds every
+# mutant alone, as the mutants that cannot be switched are.
+sdir=$out/schema-$design
+schema_model() { # MODULE MODEL LIST RUNS: succeeds when the build is ready for RUNS (LIST: ci or full)
+    local mod=$1 m=$2 list=$3 runs=$4 d=$sdir/$1/$2
+    mkdir -p "$d"
+    (
+        flock 9
+        [ -f "$d/ready-$list" ] && exit 0
+        [ -f "$d/failed" ] && exit 1
+        fail() { echo "$*" > "$d/failed"; exit 1; }
+        if [ ! -f "$d/built" ]; then
+            without=
+            for _ in $(seq 1 12); do
+                rm -rf "$d/gen"
+                python3 tests/mutants/schema.py "$mod" "$d/gen" --without "$without" > "$d/gen.log" 2>&1 || fail "schema.py: $(head -n 1 "$d/gen.log")"
+                [ -s "$d/gen/schema.tsv" ] || fail "no mutant of $mod can be switched"
+                BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$d/m" "$m+schema" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
+                    -Wno-fatal "--rtl=$d/gen/rtl" > "$d/verilate.log" 2>&1
+                lines=$(grep -oE "^%(Warning|Error)[^:]*: [^ ]*/$mod\.sv:[0-9]+" "$d/verilate.log" | sed 's/.*://' | sort -un)
+                out_ids=$(awk -F'\t' -v lines=" $(tr "\n" " " <<< "$lines") " '{ n = split($3, l, ","); for (i = 1; i <= n; i++) if (index(lines, " " l[i] " ")) { print $1; break } }' "$d/gen/schema.tsv")
+                if [ -z "$out_ids" ]; then
+                    [ -f "$d/m/obj/Vnet.mk" ] || fail "does not Verilate: $(grep -m1 '%Error' "$d/verilate.log" | cut -c1-120)"
+                    break
+                fi
+                without=$without,$(paste -sd, <<< "$out_ids")
+            done
+            [ -z "$out_ids" ] || fail "still messages on mutants' lines after 12 rounds"
+            if ! COSIM_OPT=-O0 tests/cosim/build_model.sh compile "$d/m" >> "$d/verilate.log" 2>&1 ||
+                ! tests/cosim/build_model.sh link "$d/m" >> "$d/verilate.log" 2>&1; then
+                fail "does not compile"
+            fi
+            echo "$without" > "$d/built"
+        fi
+        if run_lines "$d/m/cosim" "$m" "$runs" +flitnet_mut=0; then fail "with no mutant picked: $how"; fi
+        touch "$d/ready-$list"
+    ) 9> "$d.lock"
+}
+# schema_try ID LIST RUNS MODEL...: the mutant in the schema designs of the MODELs, their
+# lines of RUNS, until one kills it (sets status and how). Fails when one of them cannot
+# switch it (its own builds decide then; the runs so far cost seconds).
+schema_try() {
+    local id=$1 list=$2 runs=$3 mod=${1%%.*} m k
+    shift 3
+    for m in "$@"; do
+        schema_model "$mod" "$m" "$list" "$runs" || return 1
+        k=$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' "$sdir/$mod/$m/gen/schema.tsv")
+        [ -n "$k" ] || return 1
+        run_lines "$sdir/$mod/$m/m/cosim" "$m" "$runs" "+flitnet_mut=$k" && return 0
+    done
+    return 0
+}
+schema_on() { [ "${MUTANTS_SCHEMA:-1}" = 1 ] && [ "${1%%.*}" != flitnet_pkg ]; }
 
 # one mutant, in its own directory $w: writes $w/verdict (ID, status, how: one line)
 mutant() {
-    local id=$1 module=${1%%.*} m
+    local id=$1 module=${1%%.*} m switched=0
     status=survived how="" same=0 lastdir=""
     python3 tests/mutants/generate.py patch "$id" "$w" || exit 1
     # the package first: its codes, levels and flit layout against the C model's
@@ -209,10 +286,17 @@ mutant() {
         if grep -q -E '^[<>]' "$w/codes.log"; then status=killed how="codes: $(grep -m1 -E '^[<>]' "$w/codes.log" | cut -c1-110)"
         else status=stillborn how="does not build: $(grep -m1 -E '%Error|%Warning|error' "$w/codes.log" | cut -c1-120)"; fi
     fi
-    for m in ${models[$module]:-$common}; do
-        [ $status = survived ] || break
-        try_model "$id" "$m" "$ci_runs"
-    done
+    # shellcheck disable=SC2086
+    if [ $status = survived ] && schema_on "$id" && schema_try "$id" ci "$ci_runs" ${models[$module]:-$common}; then
+        # the checks below need the mutant's design files, not a model
+        [ $status = survived ] && tests/mutants/apply.sh "$w/$id.patch" "$w/own" > /dev/null 2>&1 && lastdir=$w/own
+        switched=1
+    else
+        for m in ${models[$module]:-$common}; do
+            [ $status = survived ] || break
+            try_model "$id" "$m" "$ci_runs"
+        done
+    fi
     # the elaboration checks: a mutant that refuses a legal configuration, or lets through
     # one the C model refuses (tests/cosim/refusals.sh, on the mutant's design files)
     if [ $status = survived ] && [ -n "$lastdir" ] &&
@@ -223,6 +307,7 @@ mutant() {
     # every shared register, also those no compared wire shows (e.g. reset values)
     if [ $status = survived ]; then
         local wdir=$w/models/waves
+        mkdir -p "$w/models"
         if COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$wdir" "t44v4+$id" "${cfg[t44v4]}" --assert -DFLITNET_ASSERT \
             --trace "--mutant=$w/$id.patch" > "$wdir.log" 2>&1 && tests/cosim/build_model.sh link "$wdir" >> "$wdir.log" 2>&1 &&
             ! waves/make_waves.sh "$wdir/cosim" build/rtl/vcdcmp "$w/waves" > "$w/waves.log" 2>&1; then
@@ -233,6 +318,14 @@ mutant() {
     # a mutant reviewed as equivalent: CI's checks have tried the review, and the full
     # list would cost half an hour)
     if [ $status = survived ] && [ "$suite" = full ] && ! grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt; then
+        # shellcheck disable=SC2086
+        if schema_on "$id" && schema_try "$id" full "$full_runs" $full_models; then
+            [ $status = survived ] || status=killed-full
+        else
+            switched=0
+        fi
+    fi
+    if [ $status = survived ] && [ "$suite" = full ] && [ "$switched" = 0 ] && ! grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt; then
         for m in $full_models; do
             try_model "$id" "$m" "$full_runs"
             # a model of the full list that does not build fails make cosim too
@@ -242,7 +335,9 @@ mutant() {
     if [ $status = survived ] && grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt 2>/dev/null; then
         status=equivalent how=$(awk -v id="$id" '$1 == id { $1 = ""; print substr($0, 2) }' tests/mutants/equivalent.txt)
     fi
-    [ $status = survived ] && how="($same models with unchanged code)"
+    if [ $status = survived ]; then
+        if [ "$switched" = 1 ]; then how="(switched in the schema designs)"; else how="($same models with unchanged code)"; fi
+    fi
     printf '%s\t%s\t%s\n' "$id" "$status" "$how" > "$w/verdict"
 }
 

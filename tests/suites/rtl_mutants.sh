@@ -6,7 +6,10 @@
 # killed). Then the ledger: a second run skips what the first decided, run lists that only
 # grew keep the killed and stillborn verdicts, a ledger of another design or of lists that
 # lost a line is started again; and bad settings are refused with one line and exit 2.
-# Needs build/libflitnet.a (make all).
+# Last the schema designs (tests/mutants/schema.py): a mutant switched at run time in one
+# build of t44v4 is killed by the same run in the same cycle as its own build, and one
+# whose line Verilator rejects is taken out of the schema and left to its own build
+# (stillborn). Needs build/libflitnet.a (make all).
 cd "$(dirname "$0")/../.." || exit 2
 pass=0 fail=0
 check() { # name ok(0/1) detail
@@ -59,7 +62,26 @@ ok=0
 grep -q 'made for another design, other checks or another suite' <<< "$out" && grep -q '^mutation score of this run (2 mutants' <<< "$out" && ok=1
 check "a ledger of another design is started again" $ok "$(grep -E 'ledger|score' <<< "$out")"
 
-for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1h MUTANTS_CPU_LIMIT=0 MUTANTS_IDS=no.such.0; do
+# the schema designs against the mutants' own builds, found by their text
+cond=$(awk -F'\t' '$2 == "cond" && $1 ~ /^flitnet_rr_arb\./ && $5 == "if (!(req_i[j])) begin" { print $1; exit }' <<< "$list")
+nb=$(awk -F'\t' '$2 == "rel" && $1 ~ /^flitnet_fifo\./ && $4 ~ /^if \(pop_i\) rd_q <= / && $5 ~ /rd_q < \(/ { print $1; exit }' <<< "$list")
+ok=0
+if [ -n "$cond" ] && [ -n "$nb" ]; then
+    MUTANTS_OUT=$d/sch MUTANTS_IDS="$cond $nb" tests/mutants/run.sh > "$d/sch.log" 2>&1
+    MUTANTS_OUT=$d/own MUTANTS_SCHEMA=0 MUTANTS_IDS="$cond $nb" tests/mutants/run.sh > "$d/own.log" 2>&1
+    tsv=$(echo "$d"/sch/schema-*/flitnet_rr_arb/t44v4/gen/schema.tsv)
+    grep -q "^$cond	killed	t44v4 .*cycle [0-9]*$" "$d/sch/report.txt" && grep -q "^$cond	" "$tsv" &&
+        [ "$(grep "^$cond	" "$d/sch/report.txt")" = "$(grep "^$cond	" "$d/own/report.txt")" ] && ok=1
+fi
+check "a mutant switched in a schema design is killed by the same run in the same cycle as its own build" $ok \
+    "ids '$cond' '$nb': $(cat "$d/sch/report.txt" "$d/own/report.txt" 2> /dev/null)"
+ok=0
+built=$(cat "$d"/sch/schema-*/flitnet_fifo/t44v4/built 2> /dev/null)
+grep -q "^$nb	stillborn	" "$d/sch/report.txt" && grep -q "^$nb	stillborn	" "$d/own/report.txt" &&
+    [[ ,$built, == *",$nb,"* ]] && ! grep -q "^$nb	" "$d"/sch/schema-*/flitnet_fifo/t44v4/gen/schema.tsv && ok=1
+check "a mutant whose line Verilator rejects leaves the schema and is stillborn in its own build" $ok "taken out: '$built'; $(grep "^$nb" "$d/sch/report.txt")"
+
+for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1h MUTANTS_CPU_LIMIT=0 MUTANTS_SCHEMA=2 MUTANTS_IDS=no.such.0; do
     berr=$(env "$bad" MUTANTS_OUT="$d/out" tests/mutants/run.sh 2>&1 > /dev/null)
     rc=$?
     ok=0
