@@ -17,13 +17,14 @@ Writes DIR/schema.tsv: ID, K, and the lines of DIR/rtl/MODULE.sv that carry the 
 A mutant can be switched when its line is one whole thing the switch can wrap, the
 mutated text standing in for the original in the same context (so that widths and
 signedness are the mutant's own):
-  - `assign L = E;`, the mutation in E: each variant assigns a wire of L's width
-    ($bits(L)), and L is assigned the one `sel` picks;
-  - one whole procedural statement (`L = E;`, `L <= E;`, `if (C) L = E;` not followed by
-    an else), not in a function: `if (sel == K) begin <mutant> end else ... begin <line> end`;
-  - a procedural `if (C) begin` (no generate label), the mutation in C: the condition
-    becomes `sel == K ? |(C') : ... : |(C)`; `|( )` keeps the self-determined width of
-    an if's condition.
+  - `assign L = E;` or `wire ... N = E;`, the mutation in E: each variant drives a wire
+    of L's width ($bits(L)), and L is assigned the one `sel` picks;
+  - a procedural line `[else | LABEL:] S`, `[else] if (C) S` or `[end else] if (C) begin`
+    (no generate label), S one simple statement (`L op E;`), not in a function:
+      the mutation in S: S becomes
+          begin if (sel == K) begin <S'> end else ... begin <S> end end
+      the mutation in C: C becomes `sel == K ? |(C') : ... : |(C)`, where `|( )` keeps
+      the self-determined width of an if's condition.
 Everything else (parameters, generate code, functions, the package, multi-line
 expressions) is built one mutant at a time, as before.
 """
@@ -42,85 +43,89 @@ endpackage
 """
 LVALUE = r"[A-Za-z_]\w*(?:\s*\[[^\]]*\]|\.\w+)*"
 ASSIGN = re.compile(r"^(\s*)assign\s+(" + LVALUE + r")\s*=\s*(.+?);\s*$")
-STMT = re.compile(r"^(\s*)(" + LVALUE + r")\s*(<=|=)\s*[^;]+;\s*$")
-IF_STMT = re.compile(r"^(\s*)if\s*\(")
-DECL = re.compile(r"^\s*(logic|wire|reg|bit|int|integer|automatic|byte|shortint|longint|var)\b")
+WIRE = re.compile(r"^(\s*)(wire\b[^=;]*?\b([A-Za-z_]\w*))\s*=\s*(.+?);\s*$")
+SIMPLE = re.compile(LVALUE + r"\s*(<=|=|\|=|&=|\^=|\+=|-=)\s*[^;]+;$")
+LABEL = re.compile(r"^\s*(default|[\w']+(?:::\w+)*)\s*:(?!:)\s*")
+ELSE = re.compile(r"^\s*(end\s+)?else\s+(?!if\b)")
+IF = re.compile(r"^\s*((end\s+)?else\s+)?if\s*\(")
 
 
-def cond_span(code):
-    """(start, end) of the condition of the line's leading `if (`, or None"""
-    m = re.search(r"\bif\s*\(", code)
-    if not m:
+def parse(code):
+    """the parts of a line the switch can wrap, or None: ('assign', LHS, E start) for
+    `assign L = E;`, ('wire', declaration, name, E start) for `wire ... N = E;`, or
+    ('proc', C span or None, S start or None) for a procedural line `[head] [if (C)] S` or
+    `[end else] if (C) begin`, where S is one simple statement (`L op E;`) and the head an
+    `else` or a case label"""
+    m = ASSIGN.match(code)
+    if m:
+        return ("assign", m.group(2), m.start(3))
+    m = WIRE.match(code)
+    if m:
+        return ("wire", m.group(2), m.group(3), m.start(4))
+    m = IF.match(code)
+    if m:
+        depth, i = 1, m.end()
+        while i < len(code) and depth:
+            depth += {"(": 1, ")": -1}.get(code[i], 0)
+            i += 1
+        if depth:
+            return None
+        rest = code[i:]
+        if rest.strip() == "begin":
+            return ("proc", (m.end(), i - 1), None)
+        if SIMPLE.fullmatch(rest.strip()):
+            return ("proc", (m.end(), i - 1), len(code) - len(rest.lstrip()))
         return None
-    depth, i = 1, m.end()
-    while i < len(code) and depth:
-        depth += {"(": 1, ")": -1}.get(code[i], 0)
-        i += 1
-    return (m.end(), i - 1) if depth == 0 else None
-
-
-def kind_of(code, next_code):
-    """how a line can be switched: 'assign', 'stmt', 'ifbegin' or None"""
-    s = code.strip()
-    if ASSIGN.match(code):
-        return "assign"
-    if DECL.match(code) or " else" in " " + s or s.startswith("end") or "begin" in s:
-        if re.fullmatch(r"(end\s+else\s+)?if\s*\(.*\)\s*begin", s):
-            return "ifbegin"
-        return None
-    if STMT.match(code):
-        return "stmt"
-    if IF_STMT.match(code) and s.endswith(";") and not next_code.strip().startswith("else"):
-        span = cond_span(code)
-        if span and STMT.match(" " + code[span[1] + 1:]):
-            return "stmt"
+    m = ELSE.match(code) or LABEL.match(code)
+    start = m.end() if m else len(code) - len(code.lstrip())
+    if SIMPLE.fullmatch(code[start:]):
+        return ("proc", None, start)
     return None
 
 
 def switchable(module, without=()):
-    """{line number: (kind, [(id, mutated line), ...])} of the module's switchable mutants,
-    and the module's design file"""
+    """{line number: (parts, [(id, part, mutated text of the part), ...])} of the module's
+    switchable mutants (part: 'e', 'c' or 's'), and the module's design file"""
     rel = None
     by_line = {}
     for mid, op, r, no, old, new in generate.mutants():
         if mid.split(".")[0] != module or mid in without:
             continue
         rel = r
-        by_line.setdefault(no, []).append((mid, old, new))
-    if rel is None:
-        return {}, None
+        by_line.setdefault(no, []).append((mid, new))
+    if rel is None or module == "flitnet_pkg":
+        return {}, rel
     with open(os.path.join(generate.RTL, rel)) as f:
         lines = f.read().split("\n")
     out = {}
     in_func = False
     for no, line in enumerate(lines, 1):
-        code = generate.code_part(line)
-        if re.search(r"\bfunction\b", code) and not re.search(r"\bendfunction\b", code):
-            in_func = True
+        code = generate.code_part(line).rstrip()
         if re.search(r"\bendfunction\b", code):
             in_func = False
             continue
-        if in_func or no not in by_line or module == "flitnet_pkg":
-            continue
-        nxt = next((generate.code_part(x) for x in lines[no:] if generate.code_part(x).strip()), "")
-        kind = kind_of(code, nxt)
-        if kind is None or "/*" in line:
+        if re.search(r"\bfunction\b", code):
+            in_func = True
+        if in_func or no not in by_line or "/*" in line:
             continue  # a line with a /* */ comment inside is left to the one-by-one build
+        parts = parse(code)
+        if parts is None:
+            continue
+        if parts[0] == "proc":
+            spans = {"c": parts[1], "s": (parts[2], len(code)) if parts[2] is not None else None}
+        else:
+            spans = {"e": (parts[-1], len(code))}
         ms = []
-        for mid, old, new in by_line[no]:
-            if kind == "assign":
-                # the mutation must lie in E (the first character where the two differ)
-                a = next((i for i, (x, y) in enumerate(zip(old, new)) if x != y), min(len(old), len(new)))
-                if a < ASSIGN.match(code).start(3):
-                    continue
-            elif kind == "ifbegin":
-                # the mutation must lie inside the condition
-                a, b = cond_span(code)
-                if not (new.startswith(line[:a]) and new.endswith(line[b:])) or len(new) - len(line[b:]) < a:
-                    continue
-            ms.append((mid, generate.code_part(new).rstrip()))
+        for mid, new in by_line[no]:
+            new = generate.code_part(new).rstrip()
+            # the part the mutation lies in: the two lines agree before and after it
+            for part, span in spans.items():
+                if span and new.startswith(code[:span[0]]) and new.endswith(code[span[1]:]) \
+                        and len(new) - (len(code) - span[1]) >= span[0]:
+                    ms.append((mid, part, new[span[0]:len(new) - (len(code) - span[1])]))
+                    break
         if ms:
-            out[no] = (kind, ms)
+            out[no] = (parts, ms)
     return out, rel
 
 
@@ -146,7 +151,7 @@ def write(module, outdir, without=()):
         lines = f.read().split("\n")
     ids = {}  # id -> K, in the list's order
     for no in sorted(sw):
-        for mid, _ in sw[no][1]:
+        for mid, _, _ in sw[no][1]:
             ids[mid] = len(ids) + 1
     out, where = [], {}
 
@@ -161,31 +166,49 @@ def write(module, outdir, without=()):
                 out.append('  initial if (!$value$plusargs("flitnet_mut=%d", ' + SEL + ")) " + SEL + " = 0;")
             out.append(line)
             continue
-        kind, ms = sw[no]
+        parts, ms = sw[no]
         code = generate.code_part(line).rstrip()
-        everyone = [mid for mid, _ in ms]
+        everyone = [mid for mid, _, _ in ms]
         ind = re.match(r"\s*", code).group()
-        if kind == "assign":
-            m = ASSIGN.match(code)
-            lhs = m.group(2)
+        of = {p: [(mid, text) for mid, q, text in ms if q == p] for p in "ecs"}
+        if parts[0] in ("assign", "wire"):
+            # each variant drives a wire of L's width, so that E keeps its context
+            if parts[0] == "assign":
+                lhs = parts[1]
+            else:
+                lhs = parts[2]
+                emit("%s%s;" % (ind, parts[1]), everyone)
+            e = code[parts[-1]:].rstrip()[:-1]
             wires = ["mut__%d_%d" % (no, i) for i in range(len(ms) + 1)]
             emit("%slogic [$bits(%s)-1:0] %s;" % (ind, lhs, ", ".join(wires)), everyone)
-            emit("%sassign %s = %s;" % (ind, wires[0], m.group(3)), everyone)
-            for i, (mid, new) in enumerate(ms, 1):
-                emit("%sassign %s = %s;" % (ind, wires[i], ASSIGN.match(new).group(3)), [mid])
-            pick = "".join("%s == %d ? %s : " % (SEL, ids[mid], wires[i]) for i, (mid, _) in enumerate(ms, 1))
+            emit("%sassign %s = %s;" % (ind, wires[0], e), everyone)
+            for i, (mid, text) in enumerate(of["e"], 1):
+                emit("%sassign %s = %s;" % (ind, wires[i], text.rstrip()[:-1]), [mid])
+            pick = "".join("%s == %d ? %s : " % (SEL, ids[mid], wires[i]) for i, (mid, _) in enumerate(of["e"], 1))
             emit("%sassign %s = %s%s;" % (ind, lhs, pick, wires[0]), everyone)
-        elif kind == "stmt":
-            for i, (mid, new) in enumerate(ms):
-                emit("%s%sif (%s == %d) begin %s end" % (ind, "else " if i else "", SEL, ids[mid], new.strip()), [mid])
-            emit("%selse begin %s end" % (ind, code.strip()), everyone)
+            continue
+        _, c, s0 = parts
+        # the statement, wrapped when a variant of it is picked
+        if of["s"]:
+            stmt = "begin"
+            tail = ["%s  %sif (%s == %d) begin %s end" % (ind, "else " if i else "", SEL, ids[mid], text)
+                    for i, (mid, text) in enumerate(of["s"])]
+            tail.append("%s  else begin %s end" % (ind, code[s0:]))
+            tail.append("%send" % ind)
         else:
-            a, b = cond_span(code)
-            emit(code[:a], everyone)
-            for mid, new in ms:
-                emit("%s  %s == %d ? |(%s) :" % (ind, SEL, ids[mid], new[a:len(new) - len(code[b:])]), [mid])
-            emit("%s  |(%s)%s" % (ind, code[a:b], code[b:]), everyone)
-        # the lines after keep their numbers' order; the map says where each mutant is
+            stmt = code[s0:] if s0 is not None else ""
+            tail = []
+        head = code[:s0] if s0 is not None else code
+        if of["c"]:
+            # the condition: `|( )` keeps an if condition's self-determined width
+            emit(code[:c[0]], everyone)
+            for mid, text in of["c"]:
+                emit("%s  %s == %d ? |(%s) :" % (ind, SEL, ids[mid], text), [mid])
+            emit("%s  |(%s)%s%s" % (ind, code[c[0]:c[1]], head[c[1]:], stmt), everyone)
+        else:
+            emit(head + stmt, everyone)
+        for i, t in enumerate(tail):
+            emit(t, [of["s"][i][0]] if i < len(of["s"]) else everyone)
     with open(os.path.join(dst, os.path.basename(rel)), "w") as f:
         f.write("\n".join(out))
     with open(os.path.join(outdir, "schema.tsv"), "w") as f:
