@@ -297,7 +297,7 @@ schema_on() { [ "${MUTANTS_SCHEMA:-1}" = 1 ] && [ "${1%%.*}" != flitnet_pkg ]; }
 
 # one mutant, in its own directory $w: writes $w/verdict (ID, status, how: one line)
 mutant() {
-    local id=$1 module=${1%%.*} m switched=0
+    local id=$1 module=${1%%.*} m
     status=survived how="" same=0 lastdir=""
     python3 tests/mutants/generate.py patch "$id" "$w" || exit 1
     # the package first: its codes, levels and flit layout against the C model's
@@ -312,7 +312,6 @@ mutant() {
     if [ $status = survived ] && schema_on "$id" && schema_try "$id" ci "$ci_runs" ${models[$module]:-$common}; then
         # the checks below need the mutant's design files, not a model
         [ $status = survived ] && tests/mutants/apply.sh "$w/$id.patch" "$w/own" > /dev/null 2>&1 && lastdir=$w/own
-        switched=1
     else
         for m in ${models[$module]:-$common}; do
             [ $status = survived ] || break
@@ -340,19 +339,17 @@ mutant() {
     # a mutant reviewed as equivalent: CI's checks have tried the review, and the full
     # list would cost half an hour)
     if [ $status = survived ] && [ "$suite" = full ] && ! grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt; then
+        local same_ci=$same
         # shellcheck disable=SC2086
-        if schema_on "$id" && schema_try "$id" full "$full_runs" $full_models; then
-            [ $status = survived ] || status=killed-full
-        else
-            switched=0
+        if ! { schema_on "$id" && schema_try "$id" full "$full_runs" $full_models; }; then
+            same=$same_ci
+            for m in $full_models; do
+                try_model "$id" "$m" "$full_runs"
+                # a model of the full list that does not build fails make cosim too
+                [ $status = survived ] || break
+            done
         fi
-    fi
-    if [ $status = survived ] && [ "$suite" = full ] && [ "$switched" = 0 ] && ! grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt; then
-        for m in $full_models; do
-            try_model "$id" "$m" "$full_runs"
-            # a model of the full list that does not build fails make cosim too
-            [ $status = survived ] || { status=killed-full; break; }
-        done
+        [ $status = survived ] || status=killed-full
     fi
     if [ $status = survived ] && grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt 2>/dev/null; then
         status=equivalent how=$(awk -v id="$id" '$1 == id { $1 = ""; print substr($0, 2) }' tests/mutants/equivalent.txt)
