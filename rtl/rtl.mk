@@ -61,6 +61,10 @@ RTL_CFG_t444v2sw      := topology=torus k=4 n=3 vcs=2 buf_depth=2 obuf_depth=1 r
 # swft on an odd radix: the first where a reversed message's path has a node between it and
 # its destination in a minus direction (a generated mutant of the rewrite survived without it)
 RTL_CFG_t55v4sw       := topology=torus k=5 n=2 vcs=4 buf_depth=1 obuf_depth=1 routing=swft dateline=1 escape_vcs=0 timeout=0
+# buffers of three flits, in and out: a FIFO whose depth is not a power of two, where the
+# write slot's wrap (rd + cnt mod DEPTH) cannot fall out of the pointer's width (a generated
+# mutant of that wrap survived every fixed model, all of depth 1 or 2)
+RTL_CFG_t44v6dnbc_b3  := topology=torus k=4 n=2 vcs=6 buf_depth=3 obuf_depth=3 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0
 # minimal and fully_adaptive (§6.4), and the f-ring layer (§6.5, `fr`: fault_handling =
 # fring; its base, dor, dor_escape, duato, minimal or fully_adaptive, routes on V - 2n
 # VCs, the top 2n are the ring VCs)
@@ -139,7 +143,8 @@ RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8
                    t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY \
                    t44v6fr t44v7minfr m55v6fafr $(addprefix t44v6fr_,$(RTL_MUTANTS_FRING)) \
                    m55v6fafr_MUT_FRING_EXIT_LATE m55v6fafr_MUT_FA_UTURN m44v6nbcfr m44v6nbcfr_MUT_FRING_OWN_LO \
-                   m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v6dnbcfr
+                   m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v6dnbcfr \
+                   t44v6dnbc_b3
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v4d t44v3d t88v10dnbc h3v4phop \
                    m44v7pbc u44v6dnhop t444v2sw \

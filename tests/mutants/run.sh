@@ -40,6 +40,8 @@
 # of the same design whose lists held only lines today's hold too (a CI gap closed by a
 # line) keeps its killed and stillborn verdicts and runs the others again.
 #
+# run.sh --key prints the ledger header of this tree (MUTANTS_SUITE) and runs nothing.
+#
 # Writes MUTANTS_OUT/report.txt (default build/mutants/) (one line per mutant of this run, in the draw's order)
 # and prints the mutation score with the survivors listed, and the ledger's totals.
 set -uo pipefail
@@ -106,18 +108,24 @@ for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || cfg[$m]=$(cfg_of "$m"
 
 # the ledger's key: what a verdict depends on, in two parts. The design part: rtl/, the
 # contract (the C model enters through it: a change of its behaviour changes
-# docs/microarchitecture.md in the same commit), the harness, the checks, the generator
-# and the structural configuration of every model the lists name (rtl.mk). (The
-# harness's headers are named, not globbed as in rtl.mk: their order is part of the key.)
-# The run part: the lines of the two run lists, one checksum each.
+# docs/microarchitecture.md in the same commit), the harness, the checks (with the waves'
+# t44v4), the generator. (The harness's headers are named, not globbed as in rtl.mk:
+# their order is part of the key.) The run part: the lines of the two run lists, one
+# checksum each, taken with the structural configuration of the line's model (rtl.mk):
+# a new model adds lines, a changed one changes its lines.
 design=$({ cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md \
     tests/cosim/cosim.cpp tests/cosim/port_bits.h tests/cosim/model_keys.h tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh tests/cosim/refusals.sh tests/cosim/codes.sh \
     tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh
-    for m in $(printf '%s\n' "${!cfg[@]}" | sort); do echo "$m ${cfg[$m]}"; done; } | sha256sum | cut -c1-16)
-line_sums() { [ -z "$1" ] || while read -r l; do echo "$l" | cksum | cut -d' ' -f1; done <<< "$1" | sort -u | paste -sd, -; }
+    echo "t44v4 ${cfg[t44v4]}"; } | sha256sum | cut -c1-16)
+line_sums() { [ -z "$1" ] || while read -r m l; do echo "$m $l | ${cfg[$m]}" | cksum | cut -d' ' -f1; done <<< "$1" | sort -u | paste -sd, -; }
 ci_sums=$(line_sums "$ci_runs")
 full_sums=$(line_sums "$full_runs")
 key=$(echo "$design $ci_sums $full_sums" | sha256sum | cut -c1-16)
+# run.sh --key: the header a ledger of this tree carries (to tell whether one is current)
+if [ "${1:-}" = --key ]; then
+    printf '# key %s suite %s\n# design %s suite %s ci-lines %s full-lines %s\n' "$key" "$suite" "$design" "$suite" "$ci_sums" "$full_sums"
+    exit 0
+fi
 # A ledger of the same design whose run lists held a subset of today's lines keeps the
 # verdicts more lines cannot change: killed (what killed it still runs, in CI) and
 # stillborn. The others (survived, equivalent, killed-full: CI may kill it now) run again.
