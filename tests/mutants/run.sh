@@ -55,6 +55,7 @@ ledger=${MUTANTS_LEDGER:-}
 budget=${MUTANTS_BUDGET:-0}
 cpu_limit=${MUTANTS_CPU_LIMIT:-1200}  # CPU seconds a run may take before it counts as a hang
 bad() { echo "run.sh: $*" >&2; exit 2; }
+case "$*" in "" | --key) ;; *) bad "unknown arguments: $* (run.sh [--key]; the settings are MUTANTS_* variables)" ;; esac
 [[ $n =~ ^[0-9]+$ ]] || bad "MUTANTS_N=$n is not a count (0 = all)"
 [[ $seed =~ ^[0-9]+$ ]] || bad "MUTANTS_SEED=$seed is not a non-negative integer"
 # shellcheck source=tests/lib/jobs.sh

@@ -88,5 +88,15 @@ for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1
     [ $rc = 2 ] && [ "$(wc -l <<< "$berr")" = 1 ] && grep -q "^run.sh: .*${bad%%=*}\|^run.sh: no mutant" <<< "$berr" && ok=1
     check "$bad refused with one line, exit 2" $ok "exit $rc: $berr"
 done
+berr=$(tests/mutants/run.sh --kee 2>&1 > /dev/null)
+rc=$?
+ok=0
+[ $rc = 2 ] && [ "$(wc -l <<< "$berr")" = 1 ] && grep -q "^run.sh: unknown arguments: --kee" <<< "$berr" && ok=1
+check "an unknown argument refused with one line, exit 2" $ok "exit $rc: $berr"
+key=$(MUTANTS_SUITE=full tests/mutants/run.sh --key)
+ok=0
+grep -qE '^# key [0-9a-f]{16} suite full$' <<< "$key" && grep -qE '^# design [0-9a-f]{16} suite full ci-lines [0-9,]+ full-lines [0-9,]+$' <<< "$key" &&
+    [ "$(wc -l <<< "$key")" = 2 ] && ok=1
+check "run.sh --key prints the ledger header of the tree" $ok "$key"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
