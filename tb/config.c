@@ -249,10 +249,17 @@ static int set_list(sim_config *c, const key_def *k, const char *key, const char
     strcpy(buf, value);
     int cnt = 0, maxn = k->type == T_INTLIST ? MAX_DIMS : CFG_MAX_LIST;
     double vals[CFG_MAX_LIST];
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    /* not strtok: it would skip the empty element of "4,,4" or "4," silently */
+    for (char *tok = buf, *next; tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next) *next++ = 0;
         while (isspace((unsigned char)*tok)) tok++;
         char *e = tok + strlen(tok);
         while (e > tok && isspace((unsigned char)e[-1])) *--e = 0;
+        if (!*tok) {
+            snprintf(err, errlen, "%s: '%s' has an empty element (values are separated by single commas)", key, value);
+            return -1;
+        }
         double v;
         if (cnt >= maxn) { snprintf(err, errlen, "%s: more than %d values", key, maxn); return -1; }
         if (parse_double(tok, &v) || (k->type == T_INTLIST && v != floor(v))) {

@@ -734,7 +734,13 @@ int cmd_compare(int argc, char **argv)
             rpos = i;
         }
     if (rpos >= 0) {
-        for (char *tok = strtok(rlist, ","); tok; tok = strtok(NULL, ",")) {
+        /* not strtok: "dor,,nbc" and "dor," would lose their empty element silently */
+        for (char *tok = rlist, *next; tok; tok = next) {
+            next = strchr(tok, ',');
+            if (next) *next++ = 0;
+            if (!*tok) return cli_fail("routing: an empty name in the list (routings are separated by single commas)");
+            for (int j = 0; j < nr; j++)
+                if (!strcmp(routings[j], tok)) return cli_fail("routing: the list names a routing twice");
             if (nr == 4) return cli_fail("compare takes at most 4 routings at a time");
             routings[nr++] = tok;
         }

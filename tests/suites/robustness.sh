@@ -50,6 +50,10 @@ check "bench cycles=abc" 1 "bench cycles=N needs a whole number" bench cycles=ab
 check "--json without a file" 1 "option '--json' needs a value" sim cycles=2000 --json
 check "--csv without a file" 1 "option '--csv' needs a value" sweep rate=0.001:0.002:0.001 --csv
 check "seed = -1" 1 "is not an unsigned integer" sim seed=-1
+check "k = 8,,8 (an empty list element)" 1 "k: '8,,8' has an empty element" sim k=8,,8 cycles=200
+check "k = 4, (a trailing comma)" 1 "k: '4,' has an empty element" sim k=4, cycles=200
+check "compare routing=dor, (an empty routing)" 1 "routing: an empty name in the list" compare routing=dor, rate=0.001:0.002:0.001 cycles=2000
+check "compare routing=dor,dor" 1 "routing: the list names a routing twice" compare routing=dor,dor rate=0.001:0.002:0.001 cycles=2000
 printf '0 1 2 4\n99999999999999999999999 1 2 4\n' > "$tmp/big.trace"
 check "trace cycle beyond 64 bits" 1 "a number out of range" sim traffic=trace trace="$tmp/big.trace" k=4
 check "locality_alpha = 1e9 on a 12-cube" 0 "zero-load closed form 153.00" sim topology=hypercube n=12 routing=dor vcs=2 traffic=locality locality_alpha=1e9 rate=0.001 cycles=3000
