@@ -332,6 +332,12 @@ static int cfg_ini_line(void *user, const char *section, const char *name, const
         snprintf(lc->err, lc->errlen, "sections ('[%s]') are not part of the format", section);
         return 0;
     }
+    /* the file comes before any key=value argument, so a key it already gave is its own:
+     * one of the two lines would be silently ignored */
+    if (config_given(lc->c, name)) {
+        snprintf(lc->err, lc->errlen, "%s is set twice in this file: keep one line", name);
+        return 0;
+    }
     return config_set(lc->c, name, value ? value : "", lc->err, lc->errlen) == 0;
 }
 
@@ -355,6 +361,13 @@ int config_load(sim_config *c, const char *path, char *err, size_t errlen)
         }
         char *s = line;
         while (*s == ' ' || *s == '\t') s++;
+        /* `#` after a blank starts a comment too (inih knows only `;` there) */
+        for (char *h = strchr(s, '#'); h; h = strchr(h + 1, '#'))
+            if (h > s && (h[-1] == ' ' || h[-1] == '\t')) {
+                h[0] = '\n';
+                h[1] = 0;
+                break;
+            }
         l = strlen(s);
         if (len + l + 2 > cap) {
             cap = 2 * (len + l + 2);

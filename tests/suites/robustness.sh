@@ -39,6 +39,10 @@ printf '3\n%0600d\n' 5 > "$tmp/long.faults"
 check "fault file line too long" 1 "line too long" sim routing=duato fault_file="$tmp/long.faults"
 printf '# %05000d\nk = 16\n' 0 > "$tmp/long.conf"
 check "config comment line too long" 1 "line too long" sim "$tmp/long.conf"
+printf 'k = 4\nrouting = dor\nk = 8\n' > "$tmp/twice.conf"
+check "config key set twice" 1 "line 3: k is set twice in this file" sim "$tmp/twice.conf" cycles=200
+printf 'k = 4   # a comment after the value\nvcs = 4\t# another\n' > "$tmp/inline.conf"
+check "config: # after a value is a comment" 0 "4x4 torus, V=4" sim "$tmp/inline.conf" cycles=200
 # nonsense that used to be accepted
 check "reinject_delay longer than the run" 1 "longer than the run" sim routing=swft faults=3 reinject_delay=1000000000 drain=1 cycles=3000
 check "escape_vcs on dor" 1 "escape_vcs applies to the duato_* routings" sim escape_vcs=3
