@@ -101,24 +101,27 @@ static int mark(fault_set *fs, const topology *t, long v, const char *what, char
 static int parse_list(fault_set *fs, const topology *t, const char *list, char *err, size_t errlen)
 {
     const char *p = list;
-    while (*p) {
-        while (isspace((unsigned char)*p) || *p == ',') p++;
-        if (!*p) break;
+    while (isspace((unsigned char)*p)) p++;
+    if (!*p) return 0; /* fault_nodes = (nothing): no node */
+    for (;;) {
+        while (isspace((unsigned char)*p)) p++;
         char *end;
         long v = strtol(p, &end, 10);
         if (end == p) {
-            snprintf(err, errlen, "fault_nodes: '%.20s' is not a node id", p);
+            if (!*p || *p == ',') snprintf(err, errlen, "fault_nodes: '%s' has an empty element (ids are separated by single commas)", list);
+            else snprintf(err, errlen, "fault_nodes: '%.20s' is not a node id", p);
             return -1;
         }
         if (mark(fs, t, v, "fault_nodes", err, errlen)) return -1;
         p = end;
         while (isspace((unsigned char)*p)) p++;
-        if (*p && *p != ',') {
+        if (!*p) return 0;
+        if (*p != ',') {
             snprintf(err, errlen, "fault_nodes: unexpected '%c' (expected a comma list of node ids)", *p);
             return -1;
         }
+        p++;
     }
-    return 0;
 }
 
 /* one node per line: an id, or n coordinates "c0,c1[,c2...]"; '#' starts a comment */
@@ -147,12 +150,19 @@ static int parse_file(fault_set *fs, const topology *t, const char *path, char *
             if (!*p) break;
             if (nv == MAX_DIMS) { snprintf(err, errlen, "%s: too many numbers", what); rc = -1; break; }
             v[nv] = strtol(p, &end, 10);
-            if (end == p) { snprintf(err, errlen, "%s: '%.20s' is not a number", what, p); rc = -1; break; }
+            if (end == p) {
+                if (*p == ',') snprintf(err, errlen, "%s: a comma with no coordinate before it", what);
+                else snprintf(err, errlen, "%s: '%.*s' is not a number", what, (int)strcspn(p, "\r\n"), p);
+                rc = -1;
+                break;
+            }
             nv++;
             p = end;
             while (isspace((unsigned char)*p)) p++;
-            if (*p == ',') p++;
-            else if (*p) { snprintf(err, errlen, "%s: unexpected '%c'", what, *p); rc = -1; break; }
+            if (*p == ',') {
+                for (p++; isspace((unsigned char)*p); p++) {}
+                if (!*p || *p == ',') { snprintf(err, errlen, "%s: a comma with no coordinate after it", what); rc = -1; break; }
+            } else if (*p) { snprintf(err, errlen, "%s: unexpected '%c'", what, *p); rc = -1; break; }
         }
         if (rc || !nv) continue;
         long id;

@@ -427,6 +427,11 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
         long N = 1;
         for (int d = 0; d < c->n; d++) N *= c->k[d];
         c->faults = faults_percent_count(c->fault_pct, (int)(N < MAX_NODES ? N : MAX_NODES));
+        if (!c->faults) { /* asked for faults, and a fault-free run would answer without saying so */
+            snprintf(err, errlen, "faults = %g%% of %ld nodes rounds to no faulty node (1 node is %.3g%%)", c->fault_pct, N,
+                     100.0 / (double)N);
+            return -1;
+        }
     }
     int with_faults = c->faults > 0 || c->fault_nodes[0] || c->fault_file[0];
     if (c->fault_handling != FH_AUTO_KEY && !with_faults) {

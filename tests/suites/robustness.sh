@@ -56,6 +56,10 @@ check "--csv without a file" 1 "option '--csv' needs a value" sweep rate=0.001:0
 check "seed = -1" 1 "is not an unsigned integer" sim seed=-1
 check "k = 8,,8 (an empty list element)" 1 "k: '8,,8' has an empty element" sim k=8,,8 cycles=200
 check "k = 4, (a trailing comma)" 1 "k: '4,' has an empty element" sim k=4, cycles=200
+check "fault_nodes = 1,,2" 1 "fault_nodes: '1,,2' has an empty element" sim routing=duato fault_nodes=1,,2 cycles=200
+printf '1,\n' > "$tmp/comma.faults"
+check "fault file line '1,'" 1 "line 1: a comma with no coordinate after it" sim routing=duato fault_file="$tmp/comma.faults" cycles=200
+check "faults = 0.5% of 64 nodes" 1 "faults = 0.5% of 64 nodes rounds to no faulty node (1 node is 1.56%)" sim routing=duato faults=0.5% cycles=200
 check "compare routing=dor, (an empty routing)" 1 "routing: an empty name in the list" compare routing=dor, rate=0.001:0.002:0.001 cycles=2000
 check "compare routing=dor,dor" 1 "routing: the list names a routing twice" compare routing=dor,dor rate=0.001:0.002:0.001 cycles=2000
 printf '0 1 2 4\n99999999999999999999999 1 2 4\n' > "$tmp/big.trace"
