@@ -64,7 +64,7 @@ static void minimal_cands(const routing *r, int node, int inport, flit_t head, r
 
 const route_algo route_minimal = {
     .name = "minimal",
-    .summary = "seed 000's Minimal (our reading): adaptive VCs on minimal ports and the DOR escape, no preference",
+    .summary = "Minimal of Safaei et al. [1] (our reading): adaptive VCs on minimal ports and the DOR escape, no preference",
     .check = dor_escape_check,
     .cands = minimal_cands,
     .minimal = 1,
@@ -106,7 +106,7 @@ static flit_t fa_init_head(const routing *r, int src, int dst, flit_t head)
 
 const route_algo route_fully_adaptive = {
     .name = "fully_adaptive",
-    .summary = "seed 000's Fully-Adaptive (our reading): duato plus up to 2 misroutes (no U-turn) beside the escape",
+    .summary = "Fully-Adaptive of Safaei et al. [1] (our reading): duato plus up to 2 misroutes (no U-turn) beside the escape",
     .check = dor_escape_check,
     .cands = fa_cands,
     .update = fa_update,

@@ -57,7 +57,7 @@ static void esc_cands(const routing *r, int node, int inport, flit_t head, route
 
 const route_algo route_dor_escape = {
     .name = "dor_escape",
-    .summary = "seed 004: DOR path, VCs v3..vL free, escape v1 if c_i < d_i else v2",
+    .summary = "Najaf-abadi and Sarbazi-Azad [5]: DOR path, VCs v3..vL free, escape v1 if c_i < d_i else v2",
     .check = esc_check,
     .cands = esc_cands,
     .minimal = 1,

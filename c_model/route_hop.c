@@ -164,4 +164,4 @@ HOP_ROUTING(nbc, F_N | F_BONUS, 5, "nhop with bonus cards: classes lo..lo+bonus"
 HOP_ROUTING(duato_phop, F_DUATO, 6, "Duato: adaptive VCs, then phop escape VCs")
 HOP_ROUTING(duato_nhop, F_DUATO | F_N, 7, "Duato: adaptive VCs, then nhop escape VCs")
 HOP_ROUTING(duato_pbc, F_DUATO | F_BONUS, 8, "Duato: adaptive VCs, then pbc escape VCs")
-HOP_ROUTING(duato_nbc, F_DUATO | F_N | F_BONUS, 9, "Duato: adaptive VCs, then nbc escape VCs (seeds 000/001)")
+HOP_ROUTING(duato_nbc, F_DUATO | F_N | F_BONUS, 9, "Duato: adaptive VCs, then nbc escape VCs (Safaei et al. [1], [2])")

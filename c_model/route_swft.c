@@ -140,7 +140,7 @@ static int swft_prepare(routing *r, char *err, size_t errlen)
 
 const route_algo route_swft = {
     .name = "swft",
-    .summary = "seed 002: DOR; a faulty next node sends the message to the node's software, which re-injects it",
+    .summary = "Safaei et al. 2006 [3]: DOR; a faulty next node sends the message to the node's software, which re-injects it",
     .check = swft_check,
     .cands = swft_cands,
     .update = swft_update,

@@ -50,7 +50,7 @@ static const key_def keys[] = {
     {"hotspot", T_INT, OFF(hotspot), NULL, 0, MAX_NODES - 1, "hotspot node id (traffic = hotspot)"},
     {"hotspot_frac", T_DBL, OFF(hotspot_frac), NULL, 0, 1, "fraction of messages sent to the hotspot"},
     {"locality_alpha", T_DBL, OFF(locality_alpha), NULL, 0, 1e9,
-     "locality: p_i proportional to alpha^i for hop distance i (seed 003)"},
+     "locality: p_i proportional to alpha^i for hop distance i (Khonsari et al. [4])"},
     {"locality_p", T_DBLLIST, OFF(locality_p), NULL, 0, 1, "locality: explicit p_1,p_2,... by hop distance (overrides alpha)"},
     {"trace", T_STR, OFF(trace), NULL, 0, 0, "trace file of `cycle src dst length` lines (traffic = trace)"},
     {"cycles", T_LONG, OFF(cycles), NULL, 1, 1e12, "simulated cycles (measurement ends here)"},

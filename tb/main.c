@@ -68,8 +68,8 @@ static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
 
 /* the keys of `model` and `compare` that are not configuration keys */
 static const struct { const char *key, *values, *help; } model_key_help[] = {
-    {"model", "NAME", "duato-nbc (seeds 000/001), swft (002), timeout (003) or dor-comb (004); compare picks it "
-                      "from the routing"},
+    {"model", "NAME", "duato-nbc ([1], [2]), swft ([3]), timeout ([4]) or dor-comb ([5]); compare picks it from "
+                      "the routing"},
     {"variant", "seed", "seed (the paper's model as read in docs/models.md), refined (this router; dor-comb with "
                         "routing=dor, duato-nbc) or, for compare, both (the default there: each that exists)"},
     {"tau", "timeout", "model only: the time-out of the timeout model (default: the key timeout, or M when 0); "
@@ -108,6 +108,7 @@ static void print_routings(void)
     printf("\nrouting algorithms (docs/microarchitecture.md §6):\n");
     for (int i = 0; route_at(i); i++) printf("  %-16s %s\n", route_at(i)->name, route_at(i)->summary);
     printf("fault handling: fault_handling = fring (any routing but swft) or software (swft; dor as its other name)\n");
+    printf("[1]-[5]: the papers under References in README.md\n");
 }
 
 /* text in lines of at most 100 columns, each after `indent` spaces but the first */

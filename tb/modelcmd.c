@@ -27,10 +27,10 @@ static const struct {
     const char *routing;  /* the simulator's routing that matches, NULL if none yet */
     const char *describes;
 } model_routing[QM_NKINDS] = {
-    [QM_DUATO_NBC] = {"duato_nbc", "Duato's protocol with Nbc escape VCs (seed 000)"},
-    [QM_SWFT] = {"swft", "software-based fault-tolerant rerouting with faulty nodes (seed 002)"},
-    [QM_TIMEOUT] = {"duato", "Duato's routing with time-out selection (seed 003)"},
-    [QM_DOR_COMB] = {"dor_escape", "dimension-order routing with escape VCs v1/v2 and free v3..vL (seed 004)"},
+    [QM_DUATO_NBC] = {"duato_nbc", "Duato's protocol with Nbc escape VCs (Safaei et al. [1])"},
+    [QM_SWFT] = {"swft", "software-based fault-tolerant rerouting with faulty nodes (Safaei et al. 2006 [3])"},
+    [QM_TIMEOUT] = {"duato", "Duato's routing with time-out selection (Khonsari et al. [4])"},
+    [QM_DOR_COMB] = {"dor_escape", "dimension-order routing with escape VCs v1/v2 and free v3..vL (Najaf-abadi and Sarbazi-Azad [5])"},
 };
 
 static int parse_num(const char *k, const char *v, double lo, double hi, double *out)

@@ -7,6 +7,11 @@
 
 int plot_writable(const char *path, char *err, size_t errlen)
 {
+    const char *ext = strrchr(path, '.');
+    if (!ext || (strcmp(ext, ".svg") && strcmp(ext, ".png"))) {
+        snprintf(err, errlen, "'%s': a plot is written as .svg or .png, by the name's ending", path);
+        return 0;
+    }
     FILE *f = fopen(path, "w");
     if (!f) {
         snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
@@ -43,6 +48,18 @@ void plot_tmp_end(plot_tmp *t)
     rmdir(t->dir);
 }
 
+/* s as a gnuplot string literal: single quotes, where only '' stands for a quote (a path
+ * or a title may hold quotes and backslashes) */
+static void put_literal(FILE *g, const char *s)
+{
+    fputc('\'', g);
+    for (; *s; s++) {
+        if (*s == '\'') fputc('\'', g);
+        fputc(*s, g);
+    }
+    fputc('\'', g);
+}
+
 void plot_terminal(FILE *g, const char *path, const char *title, int width, int height)
 {
     const char *ext = strrchr(path, '.');
@@ -50,8 +67,11 @@ void plot_terminal(FILE *g, const char *path, const char *title, int width, int 
     fprintf(g, "set terminal %s size %d,%d font 'sans,12' background rgb 'white'\n", png ? "pngcairo" : "svg", width,
             height);
     fprintf(g, "set termoption noenhanced\n");
-    fprintf(g, "set output '%s'\n", path);
-    fprintf(g, "set title \"%s\"\n", title ? title : "");
+    fputs("set output ", g);
+    put_literal(g, path);
+    fputs("\nset title ", g);
+    put_literal(g, title ? title : "");
+    fputc('\n', g);
 }
 
 int plot_finish(FILE *g, plot_tmp *t, const char *path, char *err, size_t errlen)

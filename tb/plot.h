@@ -12,8 +12,9 @@ typedef struct {
     int nfiles;
 } plot_tmp;
 
-/* 1 if the file can be written (tried before a run or a sweep, so a bad path costs no
- * run, and gnuplot's complaint about it would take several lines), else 0 with a reason */
+/* 1 if the file is named .svg or .png and can be written (tried before a run or a sweep,
+ * so a bad path costs no run, and gnuplot's complaint about it would take several lines),
+ * else 0 with a reason */
 int plot_writable(const char *path, char *err, size_t errlen);
 /* a temporary directory for the data files; 0 or -1 with a reason */
 int plot_tmp_begin(plot_tmp *t, char *err, size_t errlen);

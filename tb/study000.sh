@@ -373,7 +373,7 @@ echo "study-000: figures written to $out"
 pct() { awk -v x="$1" 'BEGIN { if (x == "" || x == "nan") print "-"; else printf "%.1f", x * 100 }'; }
 sm=$out/summary.md
 {
-echo "# Seed 000's study reproduced: Figures 3-8 of Safaei, Khonsari, Fathy and Ould-Khaoua (README reference [1])"
+echo "# The study reproduced: Figures 3-8 of Safaei, Khonsari, Fathy and Ould-Khaoua (README reference [1])"
 echo
 echo "Configuration: $cfgline; capacity $cap flits/node/cycle = $caprate messages/node/cycle."
 echo "Fault-free loads: $(echo $loads_ff | wc -w) points from $(echo $loads_ff | cut -d' ' -f1) to 1.0 of capacity, plus the seed's"
@@ -406,7 +406,7 @@ echo "rate of 0.025; NHop \"saturates after 0.066\", PHop \"at about 0.045\"; Du
 echo
 echo "### The seed's ranking, checked on our B = 1 and B = 2 peaks"
 echo
-echo "| statement (seed 000 §5) | B = 1 | B = 2 |"
+echo "| statement (Safaei et al. [1], §5) | B = 1 | B = 2 |"
 echo "|---|---|---|"
 peak() { awk -F, -v r="$1" 'NR > 1 && $1 == r && $6 > m { m = $6 } END { print m + 0 }' "$out/fig45_b$2.csv"; }
 check() { # TEXT EXPR-over-peaks (awk, p["routing"])
@@ -494,7 +494,7 @@ md2html() { # Markdown tables, headings and paragraphs of summary.md, as plain H
         END { if (t) print "</table>" }' "$1"
 }
 {
-    echo "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>flitnet: seed 000 study</title>"
+    echo "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>flitnet: the study of Safaei et al., Performance Analysis of Fully Adaptive Routing Algorithms</title>"
     echo "<style>body{font-family:sans-serif;max-width:1500px;margin:auto}img{max-width:100%}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}</style></head><body>"
     md2html "$sm"
     echo "<h2>Figures</h2><p>Configuration of every figure: $cfgline. Data: points.csv, fig3.csv, fig45_b1.csv, fig45_b2.csv, fig67.csv, fig8.csv; the runs' JSON under runs/.</p>"

@@ -60,6 +60,10 @@ check "fault_nodes = 1,,2" 1 "fault_nodes: '1,,2' has an empty element" sim rout
 printf '1,\n' > "$tmp/comma.faults"
 check "fault file line '1,'" 1 "line 1: a comma with no coordinate after it" sim routing=duato fault_file="$tmp/comma.faults" cycles=200
 check "faults = 0.5% of 64 nodes" 1 "faults = 0.5% of 64 nodes rounds to no faulty node (1 node is 1.56%)" sim routing=duato faults=0.5% cycles=200
+check "a plot named .txt" 1 "'x.txt': a plot is written as .svg or .png" sweep rate=0.001:0.002:0.001 cycles=2000 --plot x.txt
+check "a heat map named .bmp" 1 "'h.bmp': a plot is written as .svg or .png" sim cycles=2000 --heatmap h.bmp
+check "quotes in a plot's name and title" 0 "saturation: not reached" sweep rate=0.001:0.002:0.001 cycles=2000 --plot "q'x.svg" --title "a\"b'c"
+F=/bin/sh check "... and the plot holds the title" 0 "a\"b'c" -c "grep -oF 'a\"b'\\''c' \"q'x.svg\""
 check "compare routing=dor, (an empty routing)" 1 "routing: an empty name in the list" compare routing=dor, rate=0.001:0.002:0.001 cycles=2000
 check "compare routing=dor,dor" 1 "routing: the list names a routing twice" compare routing=dor,dor rate=0.001:0.002:0.001 cycles=2000
 printf '0 1 2 4\n99999999999999999999999 1 2 4\n' > "$tmp/big.trace"
