@@ -61,7 +61,7 @@ static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
      "proves delivery, livelock freedom and an acyclic escape channel-dependency graph (Duato's extended graph) for "
      "the configuration and its fault set; exit 2 with one cycle of channels when there is none", 1},
     {"bench", "flitnet bench [cycles=N] [--points | --scale | --models]", "cycles/s, flit-hops/s, instructions per flit-hop (where the hardware counts them) and peak memory of fixed cases, one thread; --points: only the bisected rates; --scale: only the large networks (64x64, 128x128, 16x16x16, 2^14 hypercube); --models: only the queueing models' saturation rates and curves", 0},
-    {"help", "flitnet help", "every command, key, model key and routing", 0},
+    {"help", "flitnet help [CMD]", "every command, key, model key and routing; with CMD, as `flitnet CMD --help`", 0},
     {"version", "flitnet version", "the program's version", 0},
 };
 #define NCMDS (sizeof cmd_help / sizeof cmd_help[0])
@@ -219,7 +219,11 @@ static int run_command(int argc, char **argv)
         return 1;
     }
     const char *cmd = argv[1];
-    if (argc >= 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+    const int is_help = !strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h");
+    const int asks_help = argc >= 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"));
+    const int help_cmd = is_help && argc == 3 && !asks_help; /* help CMD: as CMD --help */
+    if (help_cmd) cmd = argv[2];
+    if (asks_help || help_cmd)
         for (size_t i = 0; i < NCMDS; i++)
             if (!strcmp(cmd, cmd_help[i].cmd)) {
                 printf("usage: %s\n", cmd_help[i].usage);
@@ -240,15 +244,21 @@ static int run_command(int argc, char **argv)
     if (!strcmp(cmd, "cdg")) return cmd_cdg(argc - 2, argv + 2);
     if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
     if (!strcmp(cmd, "compare")) return cmd_compare(argc - 2, argv + 2);
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
-        help();
-        return 0;
-    }
-    if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
-        printf("flitnet %s\n", FLITNET_VERSION);
-        return 0;
-    }
     char e[300];
+    if (help_cmd) {
+        snprintf(e, sizeof e, "help: no command '%s' (expected sim, sweep, merge, model, compare, faults, cdg, bench)", cmd);
+        return cli_fail(e);
+    }
+    if (is_help || !strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+        if (argc > 2) {
+            if (is_help) snprintf(e, sizeof e, "help takes one command name at most (got '%s%s')", argv[2], argc > 3 ? " ..." : "");
+            else snprintf(e, sizeof e, "%s takes no arguments (got '%s')", cmd, argv[2]);
+            return cli_fail(e);
+        }
+        if (is_help) help();
+        else printf("flitnet %s\n", FLITNET_VERSION);
+        return 0;
+    }
     snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, merge, model, compare, faults, cdg, bench, help, version; see `flitnet help`)", cmd);
     return cli_fail(e);
 }

@@ -64,6 +64,9 @@ check "a plot named .txt" 1 "'x.txt': a plot is written as .svg or .png" sweep r
 check "a heat map named .bmp" 1 "'h.bmp': a plot is written as .svg or .png" sim cycles=2000 --heatmap h.bmp
 check "quotes in a plot's name and title" 0 "saturation: not reached" sweep rate=0.001:0.002:0.001 cycles=2000 --plot "q'x.svg" --title "a\"b'c"
 F=/bin/sh check "... and the plot holds the title" 0 "a\"b'c" -c "grep -oF 'a\"b'\\''c' \"q'x.svg\""
+check "help sim shows sim's help" 0 "usage: flitnet sim" help sim
+check "help of no command" 1 "help: no command 'simm'" help simm
+check "version with an argument" 1 "version takes no arguments (got 'x')" version x
 check "compare routing=dor, (an empty routing)" 1 "routing: an empty name in the list" compare routing=dor, rate=0.001:0.002:0.001 cycles=2000
 check "compare routing=dor,dor" 1 "routing: the list names a routing twice" compare routing=dor,dor rate=0.001:0.002:0.001 cycles=2000
 printf '0 1 2 4\n99999999999999999999999 1 2 4\n' > "$tmp/big.trace"
