@@ -33,6 +33,13 @@ static const struct {
     [QM_DOR_COMB] = {"dor_escape", "dimension-order routing with escape VCs v1/v2 and free v3..vL (Najaf-abadi and Sarbazi-Azad [5])"},
 };
 
+/* the model describes the routing (dor-comb also plain dor: its escape VCs are DOR's) */
+static int model_matches(int kind, const char *routing)
+{
+    const char *want = model_routing[kind].routing;
+    return want && (!strcmp(routing, want) || (kind == QM_DOR_COMB && !strcmp(routing, "dor")));
+}
+
 static int parse_num(const char *k, const char *v, double lo, double hi, double *out)
 {
     char *end, e[300];
@@ -266,6 +273,12 @@ int cmd_model(int argc, char **argv)
     sim_config c;
     const char *range = NULL;
     if (cli_build_config(nargs, args, &c, rest, &nrest, &range)) return 1;
+    if (config_given(&c, "routing") && model_routing[mk.kind].routing && !model_matches(mk.kind, c.routing)) {
+        char e[600]; /* the model ignores the routing: a mismatch is a mistake, not a request */
+        snprintf(e, sizeof e, "model %s describes %s, not routing %s; leave routing out or give routing=%s",
+                 qm_name(mk.kind), model_routing[mk.kind].describes, c.routing, model_routing[mk.kind].routing);
+        return cli_fail(e);
+    }
     model_opts o = {0};
     if (model_options(rest, nrest, &o)) return 1;
     int variant = mk.variant_given ? mk.variant : VAR_SEED;
@@ -377,7 +390,7 @@ static int compare_pick_model(const sim_config *c, model_keys *mk)
                  qm_name(mk->kind), model_routing[mk->kind].describes);
         return cli_fail(e);
     }
-    if (strcmp(c->routing, want) && !(mk->kind == QM_DOR_COMB && !strcmp(c->routing, "dor"))) {
+    if (!model_matches(mk->kind, c->routing)) {
         snprintf(e, sizeof e, "model %s describes %s; run it with routing=%s (got %s)", qm_name(mk->kind),
                  model_routing[mk->kind].describes, want, c->routing);
         return cli_fail(e);
