@@ -244,9 +244,11 @@ static int run_command(int argc, char **argv)
     if (!strcmp(cmd, "cdg")) return cmd_cdg(argc - 2, argv + 2);
     if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
     if (!strcmp(cmd, "compare")) return cmd_compare(argc - 2, argv + 2);
-    char e[300];
+    char e[400], names[200] = ""; /* the commands, from the table: one list for both messages below */
+    for (size_t i = 0; i < NCMDS; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", cmd_help[i].cmd);
     if (help_cmd) {
-        snprintf(e, sizeof e, "help: no command '%s' (expected sim, sweep, merge, model, compare, faults, cdg, bench)", cmd);
+        snprintf(e, sizeof e, "help: no command '%s' (expected %s)", cmd, names);
         return cli_fail(e);
     }
     if (is_help || !strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
@@ -259,7 +261,7 @@ static int run_command(int argc, char **argv)
         else printf("flitnet %s\n", FLITNET_VERSION);
         return 0;
     }
-    snprintf(e, sizeof e, "unknown command '%s' (expected sim, sweep, merge, model, compare, faults, cdg, bench, help, version; see `flitnet help`)", cmd);
+    snprintf(e, sizeof e, "unknown command '%s' (expected %s; see `flitnet help`)", cmd, names);
     return cli_fail(e);
 }
 
