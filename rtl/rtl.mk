@@ -246,6 +246,9 @@ mutants-all: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp
 # a model's structural configuration, for scripts
 rtl-cfg-%:
 	@echo '$(RTL_CFG_$*)'
+# every model's, a line each: the model, a tab, its configuration
+rtl-cfgs:
+	@$(foreach m,$(sort $(RTL_MODELS_FULL) $(RTL_MODELS_CI)),printf '%s\t%s\n' '$(m)' '$(RTL_CFG_$(m))';)
 
 WAVES_MODEL := $(if $(WAVES_FST),t44v4fst,t44v4)
 waves: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp

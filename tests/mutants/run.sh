@@ -42,6 +42,12 @@
 #
 # run.sh --key prints the ledger header of this tree (MUTANTS_SUITE) and runs nothing.
 #
+# Beyond one machine: MUTANTS_SHARD=I/N keeps every N-th mutant of the list from the I-th,
+# so that N machines (each on a clone of the same commit, with its own ledger) share the
+# whole set; MUTANTS_LEDGER=tests/mutants/ledger.tsv run.sh --merge THEIRS... then adds
+# their verdicts to this tree's ledger (only ledgers of this tree's key; a mutant with two
+# different verdicts stops it, nothing merged).
+#
 # Writes MUTANTS_OUT/report.txt (default build/mutants/) (one line per mutant of this run, in the draw's order)
 # and prints the mutation score with the survivors listed, and the ledger's totals.
 set -uo pipefail
@@ -55,7 +61,17 @@ ledger=${MUTANTS_LEDGER:-}
 budget=${MUTANTS_BUDGET:-0}
 cpu_limit=${MUTANTS_CPU_LIMIT:-1200}  # CPU seconds a run may take before it counts as a hang
 bad() { echo "run.sh: $*" >&2; exit 2; }
-case "$*" in "" | --key) ;; *) bad "unknown arguments: $* (run.sh [--key]; the settings are MUTANTS_* variables)" ;; esac
+case "${1:-}" in
+    "" | --key) [ $# -le 1 ] || bad "unknown arguments: $* (run.sh [--key | --merge LEDGER...]; the settings are MUTANTS_* variables)" ;;
+    --merge) [ $# -ge 2 ] || bad "--merge needs the ledgers to merge (run.sh --merge LEDGER...)"
+        [ -n "$ledger" ] || bad "--merge needs MUTANTS_LEDGER, the ledger to merge into" ;;
+    *) bad "unknown arguments: $* (run.sh [--key | --merge LEDGER...]; the settings are MUTANTS_* variables)" ;;
+esac
+shard=${MUTANTS_SHARD:-}
+if [ -n "$shard" ]; then
+    [[ $shard =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
+        bad "MUTANTS_SHARD=$shard is not I/N with 1 <= I <= N"
+fi
 [[ $n =~ ^[0-9]+$ ]] || bad "MUTANTS_N=$n is not a count (0 = all)"
 [[ $seed =~ ^[0-9]+$ ]] || bad "MUTANTS_SEED=$seed is not a non-negative integer"
 # shellcheck source=tests/lib/jobs.sh
@@ -96,15 +112,20 @@ else
     [ -n "${MUTANTS_MODULE:-}" ] && ids=$(grep "^${MUTANTS_MODULE}\." <<< "$ids")
     # a draw that depends on the seed only: sort by a keyed checksum (with N = 0 too, so
     # that a whole-set run stopped early has run a random sample)
-    ids=$(while read -r id; do echo "$(echo "$seed $id" | cksum | cut -d' ' -f1) $id"; done <<< "$ids" | sort -n | cut -d' ' -f2)
+    ids=$(python3 tests/mutants/cksum.py draw "$seed" <<< "$ids") || exit 1
     [ "$n" != 0 ] && ids=$(head -n "$n" <<< "$ids")
 fi
-for id in $ids; do
-    awk -F'\t' -v id="$id" '$1 == id { f = 1 } END { exit !f }' <<< "$all" || bad "no mutant $id (tests/mutants/generate.py list)"
-done
+# one of N machines: every N-th of the list, from the I-th (the list, not what a ledger
+# still lacks: the shards stay apart however far each has come)
+[ -n "$shard" ] && ids=$(awk -v i="${shard%/*}" -v n="${shard#*/}" '(NR - 1) % n == i - 1' <<< "$(tr ' ' '\n' <<< "$ids" | grep .)")
+missing=$(awk -F'\t' 'NR == FNR { known[$1] = 1; next } { for (i = 1; i <= NF; i++) if ($i != "" && !($i in known)) { print $i; exit } }' \
+    <(printf '%s\n' "$all") FS='[ \t]+' <(printf '%s\n' "$ids"))
+[ -z "$missing" ] || bad "no mutant $missing (tests/mutants/generate.py list)"
 
 cfg_of() { make --no-print-directory -s -f Makefile -f rtl/rtl.mk "rtl-cfg-$1"; }
 declare -A cfg
+# every model's in one make (a make each took 8 s of the start-up)
+while IFS=$'\t' read -r m c; do cfg[$m]=$c; done < <(make --no-print-directory -s -f Makefile -f rtl/rtl.mk rtl-cfgs)
 for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || cfg[$m]=$(cfg_of "$m"); done
 
 # the ledger's key: what a verdict depends on, in two parts. The design part: rtl/, the
@@ -118,7 +139,7 @@ design=$({ cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture
     tests/cosim/cosim.cpp tests/cosim/port_bits.h tests/cosim/model_keys.h tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh tests/cosim/refusals.sh tests/cosim/codes.sh \
     tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh
     echo "t44v4 ${cfg[t44v4]}"; } | sha256sum | cut -c1-16)
-line_sums() { [ -z "$1" ] || while read -r m l; do echo "$m $l | ${cfg[$m]}" | cksum | cut -d' ' -f1; done <<< "$1" | sort -u | paste -sd, -; }
+line_sums() { [ -z "$1" ] || while read -r m l; do echo "$m $l | ${cfg[$m]}"; done <<< "$1" | python3 tests/mutants/cksum.py lines | sort -u | paste -sd, -; }
 ci_sums=$(line_sums "$ci_runs")
 full_sums=$(line_sums "$full_runs")
 key=$(echo "$design $ci_sums $full_sums" | sha256sum | cut -c1-16)
@@ -155,8 +176,28 @@ if [ -n "$ledger" ]; then
     fi
     done_ids=$(grep -v '^#' "$ledger" | cut -f1)
 fi
+# run.sh --merge LEDGER...: the verdicts of other machines' ledgers (MUTANTS_SHARD) of this
+# tree's key added to MUTANTS_LEDGER; a mutant with two different verdicts stops it
+if [ "${1:-}" = --merge ]; then
+    shift
+    for f in "$@"; do
+        [ -f "$f" ] || bad "--merge: no file $f"
+        grep -qx "# key $key suite $suite" "$f" || bad "--merge: $f is not a ledger of this tree's key ($(grep -m1 '^# key' "$f" || echo 'no key line'); this tree: $key suite $suite)"
+    done
+    (
+        flock 9
+        new=$(cat "$@" | grep -v '^#' | sort -u | awk -F'\t' 'NR == FNR { have[$1] = 1; next } !($1 in have) && !seen[$1]++' <(grep -v '^#' "$ledger") -)
+        conflict=$(cat "$ledger" "$@" | grep -v '^#' | awk -F'\t' '{ if (($1 in st) && st[$1] != $2) print $1 ": " st[$1] " and " $2; st[$1] = $2 }' | head -n 1)
+        [ -z "$conflict" ] || { echo "run.sh: --merge: two verdicts for $conflict; nothing merged" >&2; exit 1; }
+        [ -z "$new" ] || printf '%s\n' "$new" >> "$ledger"
+        { grep '^#' "$ledger"; grep -v '^#' "$ledger" | sort -u; } > "$ledger.tmp" && mv "$ledger.tmp" "$ledger"
+        echo "ledger $ledger: $(grep -c . <<< "$new") verdicts merged from $# ledgers, $(grep -vc '^#' "$ledger") in all"
+    ) 9> "$ledger.lock" || exit 1
+    rm -f "$ledger.lock"
+    exit 0
+fi
 total=$(wc -w <<< "$ids")
-echo "mutants: $total of $(wc -l <<< "$all") (MUTANTS_SEED=$seed MUTANTS_N=$n, suite $suite, $jobs at a time)"
+echo "mutants: $total of $(wc -l <<< "$all") (MUTANTS_SEED=$seed MUTANTS_N=$n${shard:+ MUTANTS_SHARD=$shard}, suite $suite, $jobs at a time)"
 [ -n "$ledger" ] && echo "ledger $ledger (key $key): $(wc -w <<< "$done_ids") already there"
 
 # the unmutated models' code checksums: Verilator only, the first time a mutant needs one

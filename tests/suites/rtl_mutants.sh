@@ -81,7 +81,27 @@ grep -q "^$nb	stillborn	" "$d/sch/report.txt" && grep -q "^$nb	stillborn	" "$d/o
     [[ ,$built, == *",$nb,"* ]] && ! grep -q "^$nb	" "$d"/sch/schema-*/flitnet_fifo/t44v4/gen/schema.tsv && ok=1
 check "a mutant whose line Verilator rejects leaves the schema and is stillborn in its own build" $ok "taken out: '$built'; $(grep "^$nb" "$d/sch/report.txt")"
 
-for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1h MUTANTS_CPU_LIMIT=0 MUTANTS_SCHEMA=2 MUTANTS_IDS=no.such.0; do
+# beyond one machine: a shard of the list, and the merge of another machine's ledger
+out=$(MUTANTS_OUT=$d/out MUTANTS_LEDGER=$d/ledger.tsv MUTANTS_IDS="$levels $enum" MUTANTS_SHARD=2/2 tests/mutants/run.sh 2>&1)
+ok=0
+grep -q '^mutants: 1 of [0-9]* (.*MUTANTS_SHARD=2/2' <<< "$out" && grep -q '^mutation score of this run (0 mutants' <<< "$out" && ok=1
+check "MUTANTS_SHARD=2/2 keeps the second of two mutants" $ok "$(head -n 2 <<< "$out")"
+{ grep '^#' "$d/ledger.tsv"; printf 'flitnet_rr_arb.21.const.0\tkilled\tt44v4 (another machine)\n'; } > "$d/theirs.tsv"
+{ grep '^#' "$d/ledger.tsv"; printf '%s\tsurvived\t(another machine)\n' "$levels"; } > "$d/conflict.tsv"
+sed 's/^# key [0-9a-f]*/# key 0000000000000000/' "$d/theirs.tsv" > "$d/otherkey.tsv"
+before=$(grep -vc '^#' "$d/ledger.tsv")
+out=$(MUTANTS_LEDGER=$d/ledger.tsv tests/mutants/run.sh --merge "$d/theirs.tsv" 2>&1)
+cerr=$(MUTANTS_LEDGER=$d/ledger.tsv tests/mutants/run.sh --merge "$d/conflict.tsv" 2>&1)
+crc=$?
+kerr=$(MUTANTS_LEDGER=$d/ledger.tsv tests/mutants/run.sh --merge "$d/otherkey.tsv" 2>&1)
+krc=$?
+ok=0
+grep -q ': 1 verdicts merged from 1 ledgers' <<< "$out" && [ "$(grep -vc '^#' "$d/ledger.tsv")" = $((before + 1)) ] &&
+    [ $crc = 1 ] && grep -q "two verdicts for $levels: killed and survived; nothing merged" <<< "$cerr" &&
+    [ $krc = 2 ] && grep -q "is not a ledger of this tree's key" <<< "$kerr" && [ "$(grep -vc '^#' "$d/ledger.tsv")" = $((before + 1)) ] && ok=1
+check "--merge adds another machine's verdicts; two verdicts for one mutant or another key merge nothing" $ok "$out / $cerr / $kerr"
+
+for bad in MUTANTS_N=x MUTANTS_SEED=-1 JOBS=0 MUTANTS_SUITE=all MUTANTS_BUDGET=1h MUTANTS_CPU_LIMIT=0 MUTANTS_SCHEMA=2 MUTANTS_IDS=no.such.0 MUTANTS_SHARD=3/2; do
     berr=$(env "$bad" MUTANTS_OUT="$d/out" tests/mutants/run.sh 2>&1 > /dev/null)
     rc=$?
     ok=0
