@@ -172,8 +172,12 @@ static int set_u64(const char *key, const char *value, void *dst, char *err, siz
     char *end;
     errno = 0;
     unsigned long long v = strtoull(value, &end, 0);
-    if (end == value || *end || errno || value[0] == '-') {
+    if (end == value || *end || (errno && errno != ERANGE) || value[0] == '-') {
         snprintf(err, errlen, "%s: '%s' is not an unsigned integer", key, value);
+        return -1;
+    }
+    if (errno == ERANGE) {
+        snprintf(err, errlen, "%s: %s is out of range 0..%llu", key, value, (unsigned long long)UINT64_MAX);
         return -1;
     }
     *(uint64_t *)dst = v;

@@ -68,6 +68,7 @@ check "help sim shows sim's help" 0 "usage: flitnet sim" help sim
 check "help of no command" 1 "help: no command 'simm'" help simm
 check "version with an argument" 1 "version takes no arguments (got 'x')" version x
 check "model duato-nbc with routing=dor" 1 "model duato-nbc describes Duato's protocol with Nbc escape VCs (Safaei et al. [1]), not routing dor" model model=duato-nbc routing=dor
+check "seed beyond 64 bits" 1 "seed: 18446744073709551616 is out of range 0..18446744073709551615" sim seed=18446744073709551616 cycles=200
 check "compare routing=dor, (an empty routing)" 1 "routing: an empty name in the list" compare routing=dor, rate=0.001:0.002:0.001 cycles=2000
 check "compare routing=dor,dor" 1 "routing: the list names a routing twice" compare routing=dor,dor rate=0.001:0.002:0.001 cycles=2000
 printf '0 1 2 4\n99999999999999999999999 1 2 4\n' > "$tmp/big.trace"
