@@ -177,6 +177,13 @@ static int cmd_sim(int argc, char **argv)
             return cli_fail(e);
         }
     }
+    if (!opt.vcd_auto_window && !opt.vcd) return cli_fail("--vcd-window needs --vcd FILE");
+    if (opt.vcd && !opt.vcd_auto_window && opt.vcd_from >= (uint64_t)c.cycles) {
+        char e[300];
+        snprintf(e, sizeof e, "--vcd-window starts at cycle %llu, after the run's last cycle %ld (cycles = %ld)",
+                 (unsigned long long)opt.vcd_from, c.cycles - 1, c.cycles);
+        return cli_fail(e);
+    }
     sim_result r;
     char err[CFG_ERR];
     if (heat && heatmap_check(&c, heat, err, sizeof err)) return cli_fail(err); /* before the run: a bad path costs none */
@@ -196,9 +203,13 @@ static int cmd_sim(int argc, char **argv)
     if (opt.vcd) { /* waves can be large: say where they went and how much was written */
         struct stat sb;
         double mb = stat(opt.vcd, &sb) ? 0 : (double)sb.st_size / 1e6;
-        printf("waves        %s: %.1f MB, cycles %llu..%llu%s\n", opt.vcd, mb, (unsigned long long)r.vcd_from,
-               (unsigned long long)(r.vcd_to < r.cycles ? r.vcd_to : r.cycles - 1),
-               opt.vcd_auto_window ? " (the default window; --vcd-window A:B for others)" : "");
+        if (r.vcd_from >= r.cycles) /* a run that stopped early (saturated) before the window */
+            printf("waves        %s: %.1f MB, no cycle: the run stopped at cycle %llu, before the window\n", opt.vcd, mb,
+                   (unsigned long long)r.cycles - 1);
+        else
+            printf("waves        %s: %.1f MB, cycles %llu..%llu%s\n", opt.vcd, mb, (unsigned long long)r.vcd_from,
+                   (unsigned long long)(r.vcd_to < r.cycles ? r.vcd_to : r.cycles - 1),
+                   opt.vcd_auto_window ? " (the default window; --vcd-window A:B for others)" : "");
     }
     int rc = r.deadlock ? 2 : r.corrupt ? 3 : heat_failed;
     if (json && report_json(json, &c, &r)) {
