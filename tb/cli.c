@@ -23,6 +23,18 @@ int cli_close_out(FILE *f, const char *path, char *err, size_t errlen)
     return -1;
 }
 
+int cli_writable(const char *path)
+{
+    FILE *f = fopen(path, "a"); /* "a": a file that exists keeps its bytes until the command writes it */
+    if (f) {
+        fclose(f);
+        return 0;
+    }
+    char e[600];
+    snprintf(e, sizeof e, "cannot write '%s': %s", path, strerror(errno));
+    return cli_fail(e);
+}
+
 int cli_parse_long(const char *s, long lo, long hi, long *out)
 {
     char *end;

@@ -6,10 +6,9 @@
 
 /* prints "flitnet: MSG" on stderr; returns 1 (the exit status of bad input) */
 int cli_fail(const char *msg);
-/* Applies CONFIG and key=value arguments to the defaults and resolves them. Options
- * (arguments starting with '-', with the value of --json/--csv/--plot/-j/--title) go to
- * rest. When range is not NULL, rate=A:B:STEP or flit_rate=A:B:STEP is left in *range.
- * Returns 0, or 1 after printing the error. */
+/* an output file the command writes after its runs can be written: 0, or 1 after printing
+ * why not (checked before the runs, so that a bad path costs none) */
+int cli_writable(const char *path);
 /* closes a file the command wrote; -1 (with "writing 'path' failed: reason" in err) when a
  * write or the close failed (a full device) */
 int cli_close_out(FILE *f, const char *path, char *err, size_t errlen);
@@ -18,5 +17,9 @@ int cli_parse_long(const char *s, long lo, long hi, long *out);
 /* the arguments one command takes: cli_build_config refuses more, so that its `rest` (an
  * array of CLI_MAX_ARGS) can hold every option */
 #define CLI_MAX_ARGS 128
+/* Applies CONFIG and key=value arguments to the defaults and resolves them. Options
+ * (arguments starting with '-', with the value of --json/--csv/--plot/-j/--title) go to
+ * rest. When range is not NULL, rate=A:B:STEP or flit_rate=A:B:STEP is left in *range.
+ * Returns 0, or 1 after printing the error. */
 int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nrest, const char **range);
 #endif

@@ -58,6 +58,7 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
     if ((sp->plot && !plot_writable(sp->plot, err, sizeof err)) ||
         (sp->throughput && !plot_writable(sp->throughput, err, sizeof err)))
         return cli_fail(err);
+    if (sp->csv && !(jobs_dir && *jobs_dir) && cli_writable(sp->csv)) return 1; /* --jobs: merge writes it */
     return 0;
 }
 

@@ -71,7 +71,9 @@ check "model duato-nbc with routing=dor" 1 "model duato-nbc describes Duato's pr
 check "seed beyond 64 bits" 1 "seed: 18446744073709551616 is out of range 0..18446744073709551615" sim seed=18446744073709551616 cycles=200
 check "a VCD window after the run" 1 "--vcd-window starts at cycle 5000, after the run's last cycle 299" sim cycles=300 --vcd w.vcd --vcd-window 5000:6000
 check "a VCD window without --vcd" 1 "--vcd-window needs --vcd FILE" sim cycles=300 --vcd-window 0:10
-check "compare's summary file unwritable, before the sweep" 1 "cannot append to '/nonexistent/s.md'" compare rate=0.001:0.002:0.001 cycles=1000000 --summary /nonexistent/s.md
+check "compare's summary file unwritable, before the sweep" 1 "cannot write '/nonexistent/s.md'" compare rate=0.001:0.002:0.001 cycles=1000000 --summary /nonexistent/s.md
+check "sim's JSON file unwritable, before the run" 1 "cannot write '/nonexistent/x.json'" sim cycles=100000000 --json /nonexistent/x.json
+check "sweep's CSV file unwritable, before the sweep" 1 "cannot write '/nonexistent/x.csv'" sweep rate=0.001:0.002:0.001 cycles=100000000 --csv /nonexistent/x.csv
 check "compare routing=dor, (an empty routing)" 1 "routing: an empty name in the list" compare routing=dor, rate=0.001:0.002:0.001 cycles=2000
 check "compare routing=dor,dor" 1 "routing: the list names a routing twice" compare routing=dor,dor rate=0.001:0.002:0.001 cycles=2000
 printf '0 1 2 4\n99999999999999999999999 1 2 4\n' > "$tmp/big.trace"
