@@ -482,6 +482,16 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
                  c->cycles - c->warmup, c->batches);
         return -1;
     }
+    /* a pattern's own keys without that pattern would be silently ignored */
+    static const struct { const char *key; traffic_kind traffic; } own_keys[] = {
+        {"hotspot", TR_HOTSPOT}, {"hotspot_frac", TR_HOTSPOT}, {"locality_alpha", TR_LOCALITY},
+        {"locality_p", TR_LOCALITY}, {"trace", TR_TRACE}};
+    for (size_t i = 0; i < sizeof own_keys / sizeof own_keys[0]; i++)
+        if (config_given(c, own_keys[i].key) && c->traffic != own_keys[i].traffic) {
+            snprintf(err, errlen, "%s applies to traffic = %s (traffic is %s)", own_keys[i].key, config_traffic_name(own_keys[i].traffic),
+                     config_traffic_name(c->traffic));
+            return -1;
+        }
     if (c->traffic == TR_LOCALITY && c->n_locality_p == 0 && c->locality_alpha <= 0) {
         snprintf(err, errlen, "locality_alpha must be > 0");
         return -1;
