@@ -492,6 +492,14 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
                      config_traffic_name(c->traffic));
             return -1;
         }
+    /* ... and the keys of generated traffic with a trace, which sets the times and lengths */
+    static const char *const gen_keys[] = {"rate", "flit_rate", "msg_len", "msg_len_dist"};
+    for (size_t i = 0; c->traffic == TR_TRACE && i < sizeof gen_keys / sizeof gen_keys[0]; i++)
+        if (config_given(c, gen_keys[i])) {
+            snprintf(err, errlen, "%s applies to generated traffic; traffic = trace takes the times and lengths from the trace",
+                     gen_keys[i]);
+            return -1;
+        }
     if (c->traffic == TR_LOCALITY && c->n_locality_p == 0 && c->locality_alpha <= 0) {
         snprintf(err, errlen, "locality_alpha must be > 0");
         return -1;

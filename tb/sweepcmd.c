@@ -24,6 +24,8 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
     const char *range = NULL;
     if (cli_build_config(argc, argv, c, rest, &nrest, &range)) return 1;
     if (!range) return cli_fail("sweep needs rate=A:B:STEP (or flit_rate=A:B:STEP)");
+    if (c->traffic == TR_TRACE) /* every point would run the same trace */
+        return cli_fail("sweep varies the rate, and traffic = trace takes its load from the trace: run `flitnet sim`");
     memset(sp, 0, sizeof *sp);
     sp->jobs = 1;
     char err[CFG_ERR];

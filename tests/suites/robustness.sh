@@ -76,6 +76,9 @@ check "sim's JSON file unwritable, before the run" 1 "cannot write '/nonexistent
 check "sweep's CSV file unwritable, before the sweep" 1 "cannot write '/nonexistent/x.csv'" sweep rate=0.001:0.002:0.001 cycles=100000000 --csv /nonexistent/x.csv
 check "hotspot_frac with uniform traffic" 1 "hotspot_frac applies to traffic = hotspot (traffic is uniform)" sim hotspot_frac=0.5 cycles=200
 check "a trace file with uniform traffic" 1 "trace applies to traffic = trace (traffic is uniform)" sim trace=x.trace cycles=200
+printf '0 1 2 4\n10 2 3 4\n' > "$tmp/two.trace"
+check "a rate with trace traffic" 1 "rate applies to generated traffic; traffic = trace takes the times and lengths" sim k=4 traffic=trace trace="$tmp/two.trace" rate=0.5 cycles=200
+check "a rate sweep of trace traffic" 1 "sweep varies the rate, and traffic = trace takes its load from the trace" sweep k=4 traffic=trace trace="$tmp/two.trace" rate=0.001:0.003:0.001 cycles=200
 check "compare routing=dor, (an empty routing)" 1 "routing: an empty name in the list" compare routing=dor, rate=0.001:0.002:0.001 cycles=2000
 check "compare routing=dor,dor" 1 "routing: the list names a routing twice" compare routing=dor,dor rate=0.001:0.002:0.001 cycles=2000
 printf '0 1 2 4\n99999999999999999999999 1 2 4\n' > "$tmp/big.trace"
