@@ -243,10 +243,8 @@ mutants: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp | $
 mutants-all: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp | $(RTL_BUILD)/codes
 	$(call install_pkgs,ccache)
 	@MUTANTS_N=0 MUTANTS_SUITE=full MUTANTS_LEDGER=tests/mutants/ledger.tsv tests/mutants/run.sh
-# a model's structural configuration, for scripts
-rtl-cfg-%:
-	@echo '$(RTL_CFG_$*)'
-# every model's, a line each: the model, a tab, its configuration
+# every model's structural configuration, for scripts: a line each, the model, a tab, its
+# configuration
 rtl-cfgs:
 	@$(foreach m,$(sort $(RTL_MODELS_FULL) $(RTL_MODELS_CI)),printf '%s\t%s\n' '$(m)' '$(RTL_CFG_$(m))';)
 

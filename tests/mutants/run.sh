@@ -122,11 +122,11 @@ missing=$(awk -F'\t' 'NR == FNR { known[$1] = 1; next } { for (i = 1; i <= NF; i
     <(printf '%s\n' "$all") FS='[ \t]+' <(printf '%s\n' "$ids"))
 [ -z "$missing" ] || bad "no mutant $missing (tests/mutants/generate.py list)"
 
-cfg_of() { make --no-print-directory -s -f Makefile -f rtl/rtl.mk "rtl-cfg-$1"; }
 declare -A cfg
-# every model's in one make (a make each took 8 s of the start-up)
+# every model's in one make (a make each took 8 s of the start-up); a model the lists name
+# without a configuration would give a wrong key
 while IFS=$'\t' read -r m c; do cfg[$m]=$c; done < <(make --no-print-directory -s -f Makefile -f rtl/rtl.mk rtl-cfgs)
-for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || cfg[$m]=$(cfg_of "$m"); done
+for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || bad "model $m of the run lists has no configuration in rtl/rtl.mk"; done
 
 # the ledger's key: what a verdict depends on, in two parts. The design part: rtl/, the
 # contract (the C model enters through it: a change of its behaviour changes
