@@ -106,7 +106,9 @@ common=$(awk '!seen[$1]++ { print $1 }' <<< "$ci_runs")
 
 all=$(python3 tests/mutants/generate.py list) || exit 1
 if [ -n "${MUTANTS_IDS:-}" ]; then
-    ids=$MUTANTS_IDS
+    # each once, in the order given: an ID named twice would run twice at once, in one
+    # work directory
+    ids=$(tr -s ' \t' '\n\n' <<< "$MUTANTS_IDS" | awk 'NF && !seen[$0]++')
 else
     ids=$(cut -f1 <<< "$all")
     [ -n "${MUTANTS_MODULE:-}" ] && ids=$(grep "^${MUTANTS_MODULE}\." <<< "$ids")
