@@ -68,7 +68,8 @@ typedef struct {
 /* a router's port masks that let the step skip idle routers, ports and stages */
 typedef struct {
     uint32_t va;             /* input ports with a head to allocate: ib_ne & ~ivc_act & ~blocked */
-    uint32_t sw;             /* input ports with a flit to send: ivc_act & ib_ne & ~stalled */
+    uint32_t sw;             /* input ports with a flit to send: ivc_act & ib_ne & ~stalled
+                              * (always 0 after a step with B = Bo = 1: such a flit moves at once) */
     uint32_t la;             /* output ports with a flit and a credit: ob_ne & cred_ok */
     /* network input ports i whose in[b] slot holds a flit / output ports o whose cr[b]
      * slot holds credits: set by the neighbour that drives them (an atomic OR when routers
