@@ -169,6 +169,8 @@ typedef struct {
     uint64_t t;
     link_sig *in_cur;        /* the slots it drives in cycle t: net->in[cur], net->cr[cur] */
     uint32_t *cr_cur;
+    uint32_t *la;            /* where step_one_slot keeps r->la meanwhile: a local, which no
+                              * store to a port's masks can alias (r->la: every one could) */
 } rstep;
 
 HOT void ib_push(network *net, port_state *p, int iv, int v, flit_t f, const int B)
@@ -604,7 +606,7 @@ HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, con
 {
     const int P = net->P, cur = (int)(t & 1);
     const rstep s = {net,         &net->ps[x * P], &net->rs[x], x,     x * P,         P, net->Pn, net->V, cur,
-                     cur ^ 1,     net->concurrent, net->measure, net->adaptive, t, net->in[cur], net->cr[cur]};
+                     cur ^ 1,     net->concurrent, net->measure, net->adaptive, t, net->in[cur], net->cr[cur], &net->rs[x].la};
     absorb_flits(&s, B);
     absorb_credits(&s, B);
     /* the node's slots (ejection, the source's credits) read "nothing" until the stages
@@ -649,7 +651,7 @@ HOT void move_one(const rstep *s, net_counters *c, port_state *pi, int i, int v,
     } else {
         pi->stalled |= bit;
     }
-    s->r->la |= (po->cred_ok >> w & 1) << o;
+    *s->la |= (po->cred_ok >> w & 1) << o;
     s->cr_cur[pi->cr_slot] |= bit; /* emptied by its reader (the local slot: by clear_local) */
     if (i != s->Pn) mark(s->conc, &net->rs[pi->up_x].arr_cr[s->cur], i);
     net->moved[s->rp + i] |= bit;
@@ -661,7 +663,6 @@ HOT void move_one(const rstep *s, net_counters *c, port_state *pi, int i, int v,
 HOT void link_port_one(const rstep *s, net_counters *c, int o, const int net_port, uint32_t *rel_ports)
 {
     network *net = s->net;
-    router_sum *r = s->r;
     const int V = s->V;
     port_state *po = &s->ps[o];
     const uint32_t elig = po->ob_ne & po->cred_ok;
@@ -680,7 +681,7 @@ HOT void link_port_one(const rstep *s, net_counters *c, int o, const int net_por
         count_hop(s, c, o, w);
     }
     /* w lost its flit, so the port keeps one with a credit unless w was its only one */
-    r->la &= ~((uint32_t)!(elig & ~bit) << o);
+    *s->la &= ~((uint32_t)!(elig & ~bit) << o);
     if (flit_is_tail(f)) {
         *rel_ports |= 1u << o; /* its owner moved on: nothing refills it */
         return;
@@ -724,8 +725,9 @@ HOT void arrive_one(const rstep *s, net_counters *c, int i, int v, flit_t f)
 HOT void step_one_slot(network *net, int x, uint64_t t, net_counters *c, const int conc)
 {
     const int P = net->P, cur = (int)(t & 1);
+    uint32_t la;
     const rstep s = {net,         &net->ps[x * P], &net->rs[x], x,     x * P,         P, net->Pn, net->V, cur,
-                     cur ^ 1,     conc, net->measure, net->adaptive, t, net->in[cur], net->cr[cur]};
+                     cur ^ 1,     conc, net->measure, net->adaptive, t, net->in[cur], net->cr[cur], &la};
     router_sum *r = s.r;
     absorb_credits(&s, 1);
     network_clear_local(net, x, t);
@@ -736,6 +738,7 @@ HOT void step_one_slot(network *net, int x, uint64_t t, net_counters *c, const i
     /* §5.2; the OVCs released by a tail are noted in rel_ports (one per port) */
     uint32_t rel_ports = 0;
     const uint32_t ports = r->la, local = 1u << s.Pn;
+    la = ports;
     for (uint32_t pm = ports & ~local; pm; pm &= pm - 1) link_port_one(&s, c, ctz32(pm), 1, &rel_ports);
     if (ports & local) link_port_one(&s, c, s.Pn, 0, &rel_ports);
     c->moves += (uint64_t)__builtin_popcount(ports);
@@ -749,6 +752,7 @@ HOT void step_one_slot(network *net, int x, uint64_t t, net_counters *c, const i
     if (src) arrive_one(&s, c, s.Pn, in[s.Pn].vc, in[s.Pn].flit);
     /* §5.1 on state(t): the OVCs the link released are still busy */
     if (r->va) vc_alloc(&s, c, 1, 1);
+    r->la = la;
     /* now they are free: the released VC of a port is the one its pointer passed */
     for (uint32_t pm = rel_ports; pm; pm &= pm - 1) {
         const int o = ctz32(pm), lp = s.ps[o].link_ptr;
@@ -756,18 +760,18 @@ HOT void step_one_slot(network *net, int x, uint64_t t, net_counters *c, const i
     }
 }
 
-static void step_one_slot_alone(network *net, int x, uint64_t t, net_counters *c) { step_one_slot(net, x, t, c, 0); }
-static void step_one_slot_conc(network *net, int x, uint64_t t, net_counters *c) { step_one_slot(net, x, t, c, 1); }
-static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, net->B, net->Bo); }
+void router_step_one_slot(network *net, int x, uint64_t t, net_counters *c) { step_one_slot(net, x, t, c, 0); }
+
+void router_step_other(network *net, int x, uint64_t t, net_counters *c)
+{
+    if (net->B == 1 && net->Bo == 1) step_one_slot(net, x, t, c, 1);
+    else step(net, x, t, c, net->B, net->Bo);
+}
 
 void router_step_counting(network *net, int x, uint64_t t, net_counters *c)
 {
-    if (network_router_quiet(net, x, t)) {
-        network_clear_local(net, x, t);
-        return;
-    }
-    if (net->B == 1 && net->Bo == 1) (net->concurrent ? step_one_slot_conc : step_one_slot_alone)(net, x, t, c);
-    else step_any(net, x, t, c);
+    if (network_router_quiet(net, x, t)) network_clear_local(net, x, t);
+    else router_step_busy(net, x, t, c);
 }
 
 void router_step(network *net, int x, uint64_t t) { router_step_counting(net, x, t, &net->ctr); }

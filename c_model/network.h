@@ -195,4 +195,15 @@ static inline void network_clear_local(network *n, int x, uint64_t t)
     n->ej[t & 1][x].vc = -1;
     n->cr[t & 1][x * n->P + n->Pn] = 0;
 }
+/* the step of a router that is not quiet, by kind: B = Bo = 1 on one thread (the
+ * default), and every other (network.c) */
+void router_step_one_slot(network *n, int x, uint64_t t, net_counters *c);
+void router_step_other(network *n, int x, uint64_t t, net_counters *c);
+/* router_step_counting for a router known not to be quiet: a caller that has checked
+ * saves the check and a call */
+static inline void router_step_busy(network *n, int x, uint64_t t, net_counters *c)
+{
+    if (n->B == 1 && n->Bo == 1 && !n->concurrent) router_step_one_slot(n, x, t, c);
+    else router_step_other(n, x, t, c);
+}
 #endif
