@@ -151,11 +151,10 @@ static inline int rr_pick(uint32_t m, int ptr)
     return ctz32(hi ? hi : m);
 }
 
-/* The step is written with the buffer depths B and Bo as parameters of always-inline
- * functions, where for B = Bo = 1 a FIFO is one slot whose occupancy is its mask bit and
- * a credit counter is its cred_ok bit. Any depths take step(); B = Bo = 1 (the default
- * and the seeds' router) takes step_one_slot(), which shares its stages but folds the
- * crossbar into them (docs/c-model-speed.md, "One-slot buffers"). */
+/* The step is written once, with the buffer depths B and Bo as parameters of
+ * always-inline functions; router_step instantiates it for B = Bo = 1 (the default and
+ * the seeds' router) with constants, where a FIFO is one slot whose occupancy is its
+ * mask bit and a credit counter is its cred_ok bit, and for any other depths. */
 #define HOT static inline __attribute__((always_inline))
 
 /* what one router's step works with, read from the network once: a store to a 32-bit
@@ -167,10 +166,6 @@ typedef struct {
     int x, rp, P, Pn, V, cur, prv, conc, measure;
     uint32_t adaptive;
     uint64_t t;
-    link_sig *in_cur;        /* the slots it drives in cycle t: net->in[cur], net->cr[cur] */
-    uint32_t *cr_cur;
-    uint32_t *la;            /* where step_one_slot keeps r->la meanwhile: a local, which no
-                              * store to a port's masks can alias (r->la: every one could) */
 } rstep;
 
 HOT void ib_push(network *net, port_state *p, int iv, int v, flit_t f, const int B)
@@ -282,17 +277,25 @@ HOT void take_flit(const rstep *s, int i, int v, flit_t f, const int B)
     else s->r->va |= (uint32_t)!(p->blocked & bit) << i;
 }
 
-/* takes in the credits driven to x in cycle t-1: the neighbours marked their slots
- * (arr_cr). A slot is emptied once taken, so that a driver writes only the slots it
- * drives (§1's "no flit" is the empty slot). */
-HOT void absorb_credits(const rstep *s, const int B)
+/* takes in the flits and credits driven to x in cycle t-1: the neighbours marked their
+ * slots (arr_in, arr_cr), the source's slot is read. A neighbour's slot is emptied once
+ * taken, so that a driver writes only the slots it drives (§1's "no flit" is the empty
+ * slot); the source writes its slot every cycle. */
+HOT void absorb(const rstep *s, const int B)
 {
     network *net = s->net;
     router_sum *r = s->r;
     const int V = s->V, rp = s->rp, prv = s->prv;
+    link_sig *in = &net->in[prv][rp];
     uint32_t *cr = &net->cr[prv][rp];
-    const uint32_t cm = r->arr_cr[prv];
-    r->arr_cr[prv] = 0;
+    const uint32_t fm = r->arr_in[prv], cm = r->arr_cr[prv];
+    r->arr_in[prv] = r->arr_cr[prv] = 0;
+    for (uint32_t m = fm; m; m &= m - 1) {
+        const int i = ctz32(m);
+        take_flit(s, i, in[i].vc, in[i].flit, B);
+        in[i].vc = -1;
+    }
+    if (in[s->Pn].vc >= 0) take_flit(s, s->Pn, in[s->Pn].vc, in[s->Pn].flit, B);
     for (uint32_t m = cm; m; m &= m - 1) {
         const int o = ctz32(m);
         port_state *p = &s->ps[o];
@@ -313,24 +316,6 @@ HOT void absorb_credits(const rstep *s, const int B)
     }
 }
 
-/* takes in the flits driven to x in cycle t-1: the neighbours marked their slots
- * (arr_in), the source's slot is read; a neighbour's slot is emptied once taken (the
- * source writes its slot every cycle) */
-HOT void absorb_flits(const rstep *s, const int B)
-{
-    network *net = s->net;
-    router_sum *r = s->r;
-    const int prv = s->prv;
-    link_sig *in = &net->in[prv][s->rp];
-    const uint32_t fm = r->arr_in[prv];
-    r->arr_in[prv] = 0;
-    for (uint32_t m = fm; m; m &= m - 1) {
-        const int i = ctz32(m);
-        take_flit(s, i, in[i].vc, in[i].flit, B);
-        in[i].vc = -1;
-    }
-    if (in[s->Pn].vc >= 0) take_flit(s, s->Pn, in[s->Pn].vc, in[s->Pn].flit, B);
-}
 
 /* §5.1: the OVCs of a port that cannot be allocated: busy ones, and adaptive ones whose
  * downstream input buffer still holds flits (a credit is out) */
@@ -408,11 +393,7 @@ HOT int va_request(const rstep *s, int i, int v, uint16_t lfsr, int *o_out, int 
  * the router, so they are computed once per head; and a head that found no free
  * candidate stays blocked until an OVC of one of its candidate ports is released (the
  * free set only grows through releases): it waits in `waiters` of those ports. */
-HOT void move_one(const rstep *s, net_counters *c, port_state *pi, int i, int v, flit_t f, int o, int w);
-
-/* move: B = Bo = 1's step (step_one_slot), where a granted head goes through the
- * crossbar at once (its output VC was free, so its one-slot buffer is empty) */
-HOT void vc_alloc(const rstep *s, net_counters *c, const int B, const int move)
+HOT void vc_alloc(const rstep *s, const int B)
 {
     network *net = s->net;
     router_sum *r = s->r;
@@ -447,6 +428,8 @@ HOT void vc_alloc(const rstep *s, net_counters *c, const int B, const int move)
         port_state *pi = &s->ps[i], *po = &s->ps[o];
         pi->ivc_act |= 1u << v;
         pi->rc_valid &= ~(1u << v);
+        sum_va(r, pi, i);
+        r->sw |= 1u << i; /* its head waits in the buffer; an idle VC is never stalled */
         net->ivc[iv].oport = (uint8_t)o;
         net->ivc[iv].ovc = (uint8_t)w;
         po->ovc_busy |= 1u << w;
@@ -454,13 +437,6 @@ HOT void vc_alloc(const rstep *s, net_counters *c, const int B, const int move)
         net->owner_port[(rp + o) * V + w] = (uint16_t)i;
         net->ovc_since[(rp + o) * V + w] = s->t;
         po->va_ptr = (uint16_t)(q + 1 == PV ? 0 : q + 1);
-        if (move) {
-            pi->ib_ne &= ~(1u << v);
-            move_one(s, c, pi, i, v, route_update(net->rt, s->x, net->ib[iv], o, w), o, w);
-        } else {
-            r->sw |= 1u << i; /* its head waits in the buffer; an idle VC is never stalled */
-        }
-        sum_va(r, pi, i);
     }
 }
 
@@ -606,172 +582,29 @@ HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, con
 {
     const int P = net->P, cur = (int)(t & 1);
     const rstep s = {net,         &net->ps[x * P], &net->rs[x], x,     x * P,         P, net->Pn, net->V, cur,
-                     cur ^ 1,     net->concurrent, net->measure, net->adaptive, t, net->in[cur], net->cr[cur], &net->rs[x].la};
-    absorb_flits(&s, B);
-    absorb_credits(&s, B);
+                     cur ^ 1,     net->concurrent, net->measure, net->adaptive, t};
+    absorb(&s, B);
     /* the node's slots (ejection, the source's credits) read "nothing" until the stages
      * drive them: nobody in the network empties them */
     network_clear_local(net, x, t);
     /* with no port to visit the stages would change nothing */
     if (stages_idle(s.r)) return;
-    if (s.r->va) vc_alloc(&s, c, B, 0);
+    if (s.r->va) vc_alloc(&s, B);
     link_arbitrate(&s, c, B, Bo);
     switch_traverse(&s, c, B, Bo);
 }
 
-/* ---- B = Bo = 1: the step with the crossbar folded into the other stages ----
- * With one-slot buffers every input VC moves through the crossbar on its own (its output
- * VC is its own, and a one-slot buffer is a flit or none), so §5.3's "a flit moves when
- * its output buffer has room at the end of the cycle" can be decided where the room or
- * the flit appears, instead of by a scan of the input ports afterwards:
- *  - the link pops an output buffer: its owner's next flit, if waiting in the input
- *    buffer, takes its place (the switch would have moved it this cycle);
- *  - a flit arrives on an active VC: it moves at once if the output buffer is empty
- *    after the link stage, else it waits (stalled) for the pop above;
- *  - VC allocation grants a head: it moves at once (its output VC was free, so empty).
- * For that the link stage runs before the flits of this cycle are taken in (a flit
- * moved on arrival must not be sent in the same cycle) and before VC allocation, which
- * must still see state(t): the OVCs the link releases are freed only after it. The
- * result, cycle by cycle, is the same as step()'s (tests/suites/identity.sh, the
- * co-simulation, c_model/invariants.c); `sw` stays 0. */
-
-/* the flit f of input VC (i, v) goes into the empty buffer of its output VC (o, w), and
- * a credit goes back upstream */
-HOT void move_one(const rstep *s, net_counters *c, port_state *pi, int i, int v, flit_t f, int o, int w)
-{
-    network *net = s->net;
-    port_state *po = &s->ps[o];
-    const uint32_t bit = 1u << v;
-    net->ob[(s->rp + o) * s->V + w] = f;
-    po->ob_ne |= 1u << w;
-    /* a tail leaves the VC idle; else the VC waits for the link to pop its buffer */
-    if (flit_is_tail(f)) {
-        pi->ivc_act &= ~bit;
-        pi->stalled &= ~bit;
-    } else {
-        pi->stalled |= bit;
-    }
-    *s->la |= (po->cred_ok >> w & 1) << o;
-    s->cr_cur[pi->cr_slot] |= bit; /* emptied by its reader (the local slot: by clear_local) */
-    if (i != s->Pn) mark(s->conc, &net->rs[pi->up_x].arr_cr[s->cur], i);
-    net->moved[s->rp + i] |= bit;
-    c->moves++;
-}
-
-/* §5.2 for output port o, as link_port, but the owner's waiting flit refills the buffer
- * and a release is only noted in rel (freed after VC allocation) */
-HOT void link_port_one(const rstep *s, net_counters *c, int o, const int net_port, uint32_t *rel_ports)
-{
-    network *net = s->net;
-    const int V = s->V;
-    port_state *po = &s->ps[o];
-    const uint32_t elig = po->ob_ne & po->cred_ok;
-    const int w = rr_pick(elig, po->link_ptr), ov = (s->rp + o) * V + w;
-    const uint32_t bit = 1u << w;
-    const flit_t f = net->ob[ov];
-    po->ob_ne &= ~bit;
-    link_sig *sig = &s->in_cur[po->out_slot];
-    sig->flit = f;
-    sig->vc = w;
-    po->link_ptr = (uint16_t)(w + 1 == V ? 0 : w + 1);
-    if (net_port) {
-        const int y = po->down_x;
-        if (y >= 0) mark(s->conc, &net->rs[y].arr_in[s->cur], o);
-        po->cred_ok &= ~bit;
-        count_hop(s, c, o, w);
-    }
-    /* w lost its flit, so the port keeps one with a credit unless w was its only one */
-    *s->la &= ~((uint32_t)!(elig & ~bit) << o);
-    if (flit_is_tail(f)) {
-        *rel_ports |= 1u << o; /* its owner moved on: nothing refills it */
-        return;
-    }
-    /* the owner is still active on (o, w): its next flit, if it has one, moves in */
-    const int i = net->owner_port[ov], v = net->ovc_owner[ov] - i * V;
-    port_state *pi = &s->ps[i];
-    if (pi->ib_ne >> v & 1) {
-        pi->ib_ne &= ~(1u << v);
-        move_one(s, c, pi, i, v, net->ib[(s->rp + i) * V + v], o, w);
-    } else {
-        pi->stalled &= ~(1u << v);
-    }
-}
-
-/* a flit into input VC (i, v): on an active VC (a body flit or the tail) it moves at
- * once if its output buffer is empty; else it waits in the input buffer, a head for VC
- * allocation (unless one is already blocked there) */
-HOT void arrive_one(const rstep *s, net_counters *c, int i, int v, flit_t f)
-{
-    network *net = s->net;
-    port_state *pi = &s->ps[i];
-    const uint32_t bit = 1u << v;
-    const int iv = (s->rp + i) * s->V + v;
-    if (pi->ivc_act & bit) {
-        const int o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
-        if (!(s->ps[o].ob_ne >> w & 1)) {
-            move_one(s, c, pi, i, v, f, o, w);
-            return;
-        }
-        net->ib[iv] = f;
-        pi->ib_ne |= bit; /* already stalled: its flit in the output buffer set it */
-        return;
-    }
-    net->ib[iv] = f;
-    pi->ib_ne |= bit;
-    s->r->va |= (uint32_t)!(pi->blocked & bit) << i;
-}
-
-/* conc: routers step on several threads (a constant here: a test per credit costs) */
-HOT void step_one_slot(network *net, int x, uint64_t t, net_counters *c, const int conc)
-{
-    const int P = net->P, cur = (int)(t & 1);
-    uint32_t la;
-    const rstep s = {net,         &net->ps[x * P], &net->rs[x], x,     x * P,         P, net->Pn, net->V, cur,
-                     cur ^ 1,     conc, net->measure, net->adaptive, t, net->in[cur], net->cr[cur], &la};
-    router_sum *r = s.r;
-    absorb_credits(&s, 1);
-    network_clear_local(net, x, t);
-    link_sig *in = &net->in[s.prv][s.rp];
-    const uint32_t fm = r->arr_in[s.prv];
-    const int src = in[s.Pn].vc >= 0;
-    if (!(r->la | r->va | fm | (uint32_t)src)) return;
-    /* §5.2; the OVCs released by a tail are noted in rel_ports (one per port) */
-    uint32_t rel_ports = 0;
-    const uint32_t ports = r->la, local = 1u << s.Pn;
-    la = ports;
-    for (uint32_t pm = ports & ~local; pm; pm &= pm - 1) link_port_one(&s, c, ctz32(pm), 1, &rel_ports);
-    if (ports & local) link_port_one(&s, c, s.Pn, 0, &rel_ports);
-    c->moves += (uint64_t)__builtin_popcount(ports);
-    /* the flits of cycle t-1 */
-    r->arr_in[s.prv] = 0;
-    for (uint32_t m = fm; m; m &= m - 1) {
-        const int i = ctz32(m);
-        arrive_one(&s, c, i, in[i].vc, in[i].flit);
-        in[i].vc = -1;
-    }
-    if (src) arrive_one(&s, c, s.Pn, in[s.Pn].vc, in[s.Pn].flit);
-    /* §5.1 on state(t): the OVCs the link released are still busy */
-    if (r->va) vc_alloc(&s, c, 1, 1);
-    r->la = la;
-    /* now they are free: the released VC of a port is the one its pointer passed */
-    for (uint32_t pm = rel_ports; pm; pm &= pm - 1) {
-        const int o = ctz32(pm), lp = s.ps[o].link_ptr;
-        release_ovc(&s, c, &s.ps[o], o, lp == 0 ? s.V - 1 : lp - 1);
-    }
-}
-
-void router_step_one_slot(network *net, int x, uint64_t t, net_counters *c) { step_one_slot(net, x, t, c, 0); }
-
-void router_step_other(network *net, int x, uint64_t t, net_counters *c)
-{
-    if (net->B == 1 && net->Bo == 1) step_one_slot(net, x, t, c, 1);
-    else step(net, x, t, c, net->B, net->Bo);
-}
+static void step_b1(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, 1, 1); }
+static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, net->B, net->Bo); }
 
 void router_step_counting(network *net, int x, uint64_t t, net_counters *c)
 {
-    if (network_router_quiet(net, x, t)) network_clear_local(net, x, t);
-    else router_step_busy(net, x, t, c);
+    if (network_router_quiet(net, x, t)) {
+        network_clear_local(net, x, t);
+        return;
+    }
+    if (net->B == 1 && net->Bo == 1) step_b1(net, x, t, c);
+    else step_any(net, x, t, c);
 }
 
 void router_step(network *net, int x, uint64_t t) { router_step_counting(net, x, t, &net->ctr); }

@@ -68,8 +68,7 @@ typedef struct {
 /* a router's port masks that let the step skip idle routers, ports and stages */
 typedef struct {
     uint32_t va;             /* input ports with a head to allocate: ib_ne & ~ivc_act & ~blocked */
-    uint32_t sw;             /* input ports with a flit to send: ivc_act & ib_ne & ~stalled
-                              * (always 0 after a step with B = Bo = 1: such a flit moves at once) */
+    uint32_t sw;             /* input ports with a flit to send: ivc_act & ib_ne & ~stalled */
     uint32_t la;             /* output ports with a flit and a credit: ob_ne & cred_ok */
     /* network input ports i whose in[b] slot holds a flit / output ports o whose cr[b]
      * slot holds credits: set by the neighbour that drives them (an atomic OR when routers
@@ -194,16 +193,5 @@ static inline void network_clear_local(network *n, int x, uint64_t t)
 {
     n->ej[t & 1][x].vc = -1;
     n->cr[t & 1][x * n->P + n->Pn] = 0;
-}
-/* the step of a router that is not quiet, by kind: B = Bo = 1 on one thread (the
- * default), and every other (network.c) */
-void router_step_one_slot(network *n, int x, uint64_t t, net_counters *c);
-void router_step_other(network *n, int x, uint64_t t, net_counters *c);
-/* router_step_counting for a router known not to be quiet: a caller that has checked
- * saves the check and a call */
-static inline void router_step_busy(network *n, int x, uint64_t t, net_counters *c)
-{
-    if (n->B == 1 && n->Bo == 1 && !n->concurrent) router_step_one_slot(n, x, t, c);
-    else router_step_other(n, x, t, c);
 }
 #endif
