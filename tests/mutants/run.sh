@@ -150,6 +150,13 @@ if [ "${1:-}" = --key ]; then
     printf '# key %s suite %s\n# design %s suite %s ci-lines %s full-lines %s\n' "$key" "$suite" "$design" "$suite" "$ci_sums" "$full_sums"
     exit 0
 fi
+# what the checks run besides the mutant's own models (make mutants builds them): without
+# one, a check would fail for want of its tool and count the mutant killed
+if [ "${1:-}" != --merge ]; then
+    for f in build/flitnet build/libflitnet.a build/rtl/vcdcmp build/rtl/codes; do
+        [ -e "$f" ] || bad "$f is missing: run make mutants (or make mutants-all), which builds it first"
+    done
+fi
 # A ledger of the same design whose run lists held a subset of today's lines keeps the
 # verdicts more lines cannot change: killed (what killed it still runs, in CI) and
 # stillborn. The others (survived, equivalent, killed-full: CI may kill it now) run again.

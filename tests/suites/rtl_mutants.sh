@@ -5,12 +5,14 @@
 # one gives two topologies the same code (the package does not compile: stillborn, not
 # killed). Then the ledger: a second run skips what the first decided, run lists that only
 # grew keep the killed and stillborn verdicts, a ledger of another design or of lists that
-# lost a line is started again; and bad settings are refused with one line and exit 2.
+# lost a line is started again; and bad settings, and a tree without the checks' tools,
+# are refused with one line and exit 2.
 # Last the schema designs (tests/mutants/schema.py): a mutant switched at run time in one
 # build of t44v4 is killed by the same run in the same cycle as its own build, and one
 # whose line Verilator rejects is taken out of the schema and left to its own build
-# (stillborn). Needs build/libflitnet.a (make all).
+# (stillborn). Builds what run.sh needs besides the models, as make mutants does.
 cd "$(dirname "$0")/../.." || exit 2
+make --no-print-directory -s build/flitnet build/libflitnet.a build/rtl/vcdcmp build/rtl/codes || { echo "rtl_mutants: the build failed"; exit 1; }
 pass=0 fail=0
 check() { # name ok(0/1) detail
     if [ "$2" = 1 ]; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1: $3"; fi
@@ -114,6 +116,15 @@ rc=$?
 ok=0
 [ $rc = 2 ] && [ "$(wc -l <<< "$berr")" = 1 ] && grep -q "^run.sh: unknown arguments: --kee" <<< "$berr" && ok=1
 check "an unknown argument refused with one line, exit 2" $ok "exit $rc: $berr"
+# a tree without the tools the checks run (make mutants builds them first): a mutant would
+# count as killed by a check that could not start (the waves without build/rtl/vcdcmp did)
+mkdir -p "$d/tree"
+git ls-files -z | xargs -0 cp --parents -t "$d/tree"
+berr=$(cd "$d/tree" && MUTANTS_OUT=$d/tree/out MUTANTS_IDS="$levels" tests/mutants/run.sh 2>&1 > /dev/null)
+rc=$?
+ok=0
+[ $rc = 2 ] && [ "$(wc -l <<< "$berr")" = 1 ] && grep -q "^run.sh: build/flitnet is missing: run make mutants" <<< "$berr" && [ ! -e "$d/tree/out/report.txt" ] && ok=1
+check "a tree without the checks' tools is refused with one line, exit 2, nothing run" $ok "exit $rc: $berr"
 key=$(MUTANTS_SUITE=full tests/mutants/run.sh --key)
 ok=0
 grep -qE '^# key [0-9a-f]{16} suite full$' <<< "$key" && grep -qE '^# design [0-9a-f]{16} suite full ci-lines [0-9,]+ full-lines [0-9,]+$' <<< "$key" &&
