@@ -151,7 +151,7 @@ RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t
                    t44v3min m44v3fa_to16 h4v2fa u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
                    t44v7dfr_to8 t444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr
 
-.PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants mutants-all waves synth bench-rtl rtl-FORCE
+.PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE
 rtl-FORCE:
 
 # the structural configuration as a file that changes only when it does: the keys, the
@@ -236,11 +236,13 @@ cosim-random: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/cod
 
 # automatic mutation testing (tests/mutants/run.sh): MUTANTS_N generated mutants
 # (MUTANTS_SEED; 0 = all), or MUTANTS_IDS, against the CI runs of their models
-mutants: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp | $(RTL_BUILD)/codes
+# what run.sh's checks run besides the mutants' own models (run.sh refuses to start without them)
+mutants-tools: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp | $(RTL_BUILD)/codes
+mutants: mutants-tools
 	@tests/mutants/run.sh
 # the whole generated set, CI and then the full suite, resumable: verdicts kept in
 # tests/mutants/ledger.tsv (MUTANTS_BUDGET=SECONDS: start no new mutant after that long)
-mutants-all: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(RTL_BUILD)/vcdcmp | $(RTL_BUILD)/codes
+mutants-all: mutants-tools
 	$(call install_pkgs,ccache)
 	@MUTANTS_N=0 MUTANTS_SUITE=full MUTANTS_LEDGER=tests/mutants/ledger.tsv tests/mutants/run.sh
 # every model's structural configuration, for scripts: a line each, the model, a tab, its

@@ -150,7 +150,7 @@ if [ "${1:-}" = --key ]; then
     printf '# key %s suite %s\n# design %s suite %s ci-lines %s full-lines %s\n' "$key" "$suite" "$design" "$suite" "$ci_sums" "$full_sums"
     exit 0
 fi
-# what the checks run besides the mutant's own models (make mutants builds them): without
+# what the checks run besides the mutant's own models (make mutants-tools, rtl/rtl.mk): without
 # one, a check would fail for want of its tool and count the mutant killed
 if [ "${1:-}" != --merge ]; then
     for f in build/flitnet build/libflitnet.a build/rtl/vcdcmp build/rtl/codes; do

@@ -10,9 +10,9 @@
 # Last the schema designs (tests/mutants/schema.py): a mutant switched at run time in one
 # build of t44v4 is killed by the same run in the same cycle as its own build, and one
 # whose line Verilator rejects is taken out of the schema and left to its own build
-# (stillborn). Builds what run.sh needs besides the models, as make mutants does.
+# (stillborn). Builds what run.sh needs besides the models (make mutants-tools).
 cd "$(dirname "$0")/../.." || exit 2
-make --no-print-directory -s build/flitnet build/libflitnet.a build/rtl/vcdcmp build/rtl/codes || { echo "rtl_mutants: the build failed"; exit 1; }
+make --no-print-directory -s mutants-tools || { echo "rtl_mutants: make mutants-tools failed"; exit 1; }
 pass=0 fail=0
 check() { # name ok(0/1) detail
     if [ "$2" = 1 ]; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1: $3"; fi
