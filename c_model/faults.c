@@ -3,6 +3,7 @@
 #include "textfile.h"
 #include "rng.h"
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,32 +54,6 @@ int faults_disconnected(const topology *t, const uint8_t *blocked, int *a)
     free(queue);
     free(seen);
     return res;
-}
-
-double faults_mean_distance(const topology *t, const uint8_t *blocked)
-{
-    int N = t->N, *queue = malloc(sizeof(int) * (size_t)N), *dist = malloc(sizeof(int) * (size_t)N);
-    if (!queue || !dist) { free(queue); free(dist); return NAN; }
-    double sum = 0;
-    long pairs = 0;
-    for (int s = 0; s < N; s++) {
-        if (blocked[s]) continue;
-        for (int x = 0; x < N; x++) dist[x] = -1;
-        int qh = 0, qt = 0;
-        queue[qt++] = s;
-        dist[s] = 0;
-        while (qh < qt) {
-            int x = queue[qh++];
-            if (x != s) { sum += dist[x]; pairs++; }
-            for (int p = 0; p < t->Pn; p++) {
-                int y = t->nbr[x * t->Pn + p];
-                if (y >= 0 && !blocked[y] && dist[y] < 0) { dist[y] = dist[x] + 1; queue[qt++] = y; }
-            }
-        }
-    }
-    free(queue);
-    free(dist);
-    return pairs ? sum / (double)pairs : 0;
 }
 
 /* ---- reading sets ---- */
@@ -192,19 +167,6 @@ static int parse_file(fault_set *fs, const topology *t, const char *path, char *
 
 /* ---- block regions (§7.2) ---- */
 
-/* the node at x + off (off[d] in -1..1), or -1 off a mesh */
-static int offset_node(const topology *t, int x, const int *off)
-{
-    int y = x;
-    for (int d = 0; d < t->n; d++) {
-        if (!off[d]) continue;
-        int c = topo_coord(t, y, d) + off[d], k = t->k[d];
-        if (t->kind == TOPO_MESH && (c < 0 || c >= k)) return -1;
-        y = topo_with_coord(t, y, d, (c + k) % k);
-    }
-    return y;
-}
-
 /* step 1: disable fault-free nodes with blocked neighbours in two dimensions; 1 if any */
 static int disable_pass(fault_set *fs, const topology *t)
 {
@@ -253,7 +215,9 @@ static int merge_pass(fault_set *fs, const topology *t)
     const int N = t->N, n = t->n, torus = t->kind == TOPO_TORUS;
     int noff = 1;
     for (int d = 0; d < n; d++) noff *= 3;
-    int *queue = malloc(sizeof(int) * (size_t)N), any = 0;
+    int *queue = malloc(sizeof(int) * (size_t)N), any = 0, stride[MAX_DIMS];
+    enum { NONE = INT_MIN / (MAX_DIMS + 1) };
+    for (int d = 0, st = 1; d < n; d++) { stride[d] = st; st *= t->k[d]; }
     uint8_t used[MAX_DIMS][256];
     for (int x = 0; x < N; x++) fs->region_of[x] = -1;
     fs->nregions = 0;
@@ -265,30 +229,50 @@ static int merge_pass(fault_set *fs, const topology *t)
         fs->region_of[s] = r;
         while (qh < qt) {
             int x = queue[qh++];
-            for (int d = 0; d < n; d++) used[d][topo_coord(t, x, d)] = 1;
+            /* the index step of each offset -1, 0, +1 per dimension (NONE off a mesh), so
+             * that each of the 3^n - 1 neighbours costs n additions */
+            int step[MAX_DIMS][3];
+            for (int d = 0; d < n; d++) {
+                int c = topo_coord(t, x, d), k = t->k[d];
+                used[d][c] = 1;
+                for (int o = 0; o < 3; o++) {
+                    int nc = c + o - 1;
+                    step[d][o] = t->kind == TOPO_MESH && (nc < 0 || nc >= k) ? NONE : ((nc + k) % k - c) * stride[d];
+                }
+            }
+            int dig[MAX_DIMS];
+            for (int d = 0; d < n; d++) dig[d] = 0;
             for (int o = 0; o < noff; o++) {
-                int off[MAX_DIMS], v = o, zero = 1;
-                for (int d = 0; d < n; d++) { off[d] = v % 3 - 1; v /= 3; zero &= off[d] == 0; }
-                if (zero) continue;
-                int y = offset_node(t, x, off);
-                if (y >= 0 && fs->blocked[y] && fs->region_of[y] < 0) { fs->region_of[y] = r; queue[qt++] = y; }
+                int y = x, off_mesh = 0, zero = 1;
+                for (int d = 0; d < n; d++) {
+                    off_mesh |= step[d][dig[d]] == NONE;
+                    y += step[d][dig[d]];
+                    zero &= dig[d] == 1;
+                }
+                for (int d = 0; d < n && ++dig[d] == 3; d++) dig[d] = 0;
+                if (zero || off_mesh) continue;
+                if (fs->blocked[y] && fs->region_of[y] < 0) { fs->region_of[y] = r; queue[qt++] = y; }
             }
         }
         fault_region *g = &fs->regions[r];
         memset(g, 0, sizeof *g);
         for (int d = 0; d < n; d++) cover(used[d], t->k[d], torus, &g->lo[d], &g->len[d]);
     }
-    /* fill every box */
-    for (int x = 0; x < N; x++) {
-        if (fs->blocked[x]) continue;
-        for (int r = 0; r < fs->nregions; r++) {
-            const fault_region *g = &fs->regions[r];
-            int in = 1;
-            for (int d = 0; d < n && in; d++) {
-                int c = topo_coord(t, x, d), rel = ((c - g->lo[d]) % t->k[d] + t->k[d]) % t->k[d];
-                in = rel < g->len[d];
+    /* fill every box, node by node of the box (a scan of every node for every region costs
+     * N x regions a pass) */
+    for (int r = 0; r < fs->nregions; r++) {
+        const fault_region *g = &fs->regions[r];
+        int rel[MAX_DIMS] = {0};
+        for (;;) {
+            int x = 0, stride = 1;
+            for (int d = 0; d < n; d++) {
+                x += (g->lo[d] + rel[d]) % t->k[d] * stride;
+                stride *= t->k[d];
             }
-            if (in) { fs->blocked[x] = 1; any = 1; break; }
+            if (!fs->blocked[x]) { fs->blocked[x] = 1; any = 1; }
+            int d = 0;
+            while (d < n && ++rel[d] == g->len[d]) rel[d++] = 0;
+            if (d == n) break;
         }
     }
     free(queue);
@@ -305,18 +289,9 @@ static void box_name(const fault_region *g, const topology *t, char *buf, size_t
     }
 }
 
-/* forms the regions; 0, or -1 when one cannot be gone round */
-static int form_regions(fault_set *fs, const topology *t, char *err, size_t errlen)
+/* 0, or -1 with the reason when a region cannot be gone round */
+static int regions_closable(const fault_set *fs, const topology *t, char *err, size_t errlen)
 {
-    memcpy(fs->blocked, fs->faulty, (size_t)t->N);
-    while (disable_pass(fs, t) | merge_pass(fs, t)) {}
-    fs->ndisabled = 0;
-    for (int x = 0; x < t->N; x++) {
-        if (!fs->blocked[x]) continue;
-        fault_region *g = &fs->regions[fs->region_of[x]];
-        if (fs->faulty[x]) g->nfaulty++;
-        else { g->ndisabled++; fs->ndisabled++; }
-    }
     char b[160];
     for (int r = 0; r < fs->nregions; r++) {
         const fault_region *g = &fs->regions[r];
@@ -334,6 +309,29 @@ static int form_regions(fault_set *fs, const topology *t, char *err, size_t errl
                 return -1;
             }
         }
+    }
+    return 0;
+}
+
+/* forms the regions; 0, or -1 when one cannot be gone round */
+static int form_regions(fault_set *fs, const topology *t, char *err, size_t errlen)
+{
+    memcpy(fs->blocked, fs->faulty, (size_t)t->N);
+    /* the passes only add nodes, so a region only grows: one that cannot be gone round
+     * refuses the set after the pass that made it so, not after the passes that grow it
+     * to the whole network (with the fill above: 1,000 draws of 5 % faulty nodes on
+     * 32x32x32 refused in 15 s of CPU, where they took 35 s) */
+    for (;;) {
+        int disabled = disable_pass(fs, t), merged = merge_pass(fs, t);
+        if (regions_closable(fs, t, err, errlen)) return -1;
+        if (!disabled && !merged) break;
+    }
+    fs->ndisabled = 0;
+    for (int x = 0; x < t->N; x++) {
+        if (!fs->blocked[x]) continue;
+        fault_region *g = &fs->regions[fs->region_of[x]];
+        if (fs->faulty[x]) g->nfaulty++;
+        else { g->ndisabled++; fs->ndisabled++; }
     }
     return 0;
 }

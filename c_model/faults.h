@@ -48,9 +48,6 @@ int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_a
 void faults_free(fault_set *fs);
 /* -1 if the nodes not blocked are connected, else one that node *a (the lowest) cannot reach */
 int faults_disconnected(const topology *t, const uint8_t *blocked, int *a);
-/* mean shortest-path distance between ordered pairs of nodes not blocked, through nodes
- * not blocked (the fault-aware mean distance of the zero-load line); NAN on no memory */
-double faults_mean_distance(const topology *t, const uint8_t *blocked);
 /* the number of nodes `faults = P%` draws: round(P * N / 100), half up */
 int faults_percent_count(double percent, int N);
 /* the text map of §7.2: grid(s), regions, rings */

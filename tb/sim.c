@@ -1,6 +1,7 @@
 /* sim.c: see sim.h. */
 #include "sim.h"
 #include "deadlock.h"
+#include "fault_distance.h"
 #include "invariants.h"
 #include "netsetup.h"
 #include "network.h"

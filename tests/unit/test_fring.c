@@ -4,6 +4,7 @@
  * sets and on hand-made ones, no deadlock past saturation, and one-line errors for bad
  * input. */
 #include "cdg.h"
+#include "fault_distance.h"
 #include "netsetup.h"
 #include "testutil.h"
 
@@ -276,6 +277,63 @@ static void measurements_with_faults(void **st)
     sim_result_free(&res);
 }
 
+/* the mean distance round the faults is the plain search's to the last bit, on random
+ * topologies (every kind, odd and mixed radices) and random blocked sets: scattered nodes,
+ * boxes (the shadows behind a block), sets that cut the network (pairs not counted) and
+ * dense ones (the fast way gives up and searches in full) */
+static void mean_distance_equals_search(void **st)
+{
+    (void)st;
+    rng_t r;
+    rng_seed(&r, 17, 0);
+    const topo_kind kinds[] = {TOPO_TORUS, TOPO_TORUS_UNI, TOPO_MESH, TOPO_HYPERCUBE};
+    int cases = 0, differ = 0;
+    for (int i = 0; i < 400; i++) {
+        topo_kind kind = kinds[i % 4];
+        int n = kind == TOPO_HYPERCUBE ? 3 + (int)rng_below(&r, 6) : 1 + (int)rng_below(&r, 3), k[MAX_DIMS];
+        for (int d = 0; d < n; d++) k[d] = kind == TOPO_HYPERCUBE ? 2 : 2 + (int)rng_below(&r, n == 1 ? 20 : n == 2 ? 9 : 5);
+        topology t;
+        char err[200];
+        if (topo_init(&t, kind, n, k, err, sizeof err)) fail_msg("topology: %s", err);
+        uint8_t *blocked = calloc((size_t)t.N, 1);
+        assert_non_null(blocked);
+        int shape = (int)rng_below(&r, 4);
+        if (shape == 0) { /* scattered */
+            for (int j = 0, m = 1 + (int)rng_below(&r, 4); j < m; j++) blocked[rng_below(&r, (uint32_t)t.N)] = 1;
+        } else if (shape == 1 || shape == 2) { /* one or two boxes */
+            for (int b = 0; b < shape; b++) {
+                int lo[MAX_DIMS], len[MAX_DIMS];
+                for (int d = 0; d < n; d++) {
+                    lo[d] = (int)rng_below(&r, (uint32_t)k[d]);
+                    len[d] = 1 + (int)rng_below(&r, (uint32_t)(k[d] > 2 ? k[d] - 1 : 1));
+                }
+                for (int x = 0; x < t.N; x++) {
+                    int in = 1;
+                    for (int d = 0; d < n && in; d++) {
+                        int c = topo_coord(&t, x, d) - lo[d];
+                        if (c < 0) c += k[d];
+                        in = c < len[d];
+                    }
+                    if (in) blocked[x] = 1;
+                }
+            }
+        } else { /* dense */
+            for (int x = 0; x < t.N; x++) blocked[x] = rng_below(&r, 3) == 0;
+        }
+        double fast = faults_mean_distance(&t, blocked), plain = faults_mean_distance_bfs(&t, blocked);
+        if (memcmp(&fast, &plain, sizeof fast)) {
+            print_message("case %d: %s n=%d N=%d shape %d: %.17g against the search's %.17g\n", i, topo_name(kind), n, t.N,
+                          shape, fast, plain);
+            differ++;
+        }
+        cases++;
+        free(blocked);
+        topo_free(&t);
+    }
+    assert_int_equal(cases, 400);
+    assert_int_equal(differ, 0);
+}
+
 /* §6.6: the set-up proves a fault set where the network is small enough, and says why it did not otherwise */
 static void proof_skipped_only_when_too_large(void **st)
 {
@@ -367,6 +425,7 @@ int main(void)
         cmocka_unit_test(hand_made_sets),
         cmocka_unit_test(no_deadlock_past_saturation_with_faults),
         cmocka_unit_test(measurements_with_faults),
+        cmocka_unit_test(mean_distance_equals_search),
         cmocka_unit_test(proof_skipped_only_when_too_large),
         cmocka_unit_test(bad_input_is_refused),
     };
