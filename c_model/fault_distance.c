@@ -8,9 +8,10 @@
  * successors, and only they need a search (a shortest-path search seeded by their good
  * in-neighbours). The sum over the good nodes is the fault-free sum less the blocked
  * nodes' terms, and the fault-free sum is one per dimension (every topology here is a
- * product: d is the sum over dimensions of a 1-D distance). A source whose bad set grows
- * large is searched in full instead, so no network costs more than the plain search. The
- * sums are integers: the mean is the plain search's to the last bit. */
+ * product: d is the sum over dimensions of a 1-D distance). A source that gathers more
+ * than N/4 candidates is searched in full instead, so no network costs much more than the
+ * plain search (a dense 5 % on 128x128: 4 s). The sums are integers: the mean is the plain
+ * search's to the last bit. */
 #include "fault_distance.h"
 #include <math.h>
 #include <stdlib.h>
