@@ -1,7 +1,8 @@
 /* fault_distance.c: see fault_distance.h.
  *
- * A search from every node costs N^2 steps: 100 s of CPU on a 16x16x16x16 torus. But a
- * few faults lengthen few paths, and which ones follows from the fault-free distance d:
+ * A search from every node costs N^2 steps: 100 s of CPU on a 16x16x16x16 torus with one
+ * faulty node. But a few faults lengthen few paths, and which ones follows from the
+ * fault-free distance d:
  * a node t keeps d'(s, t) = d(s, t) exactly when one of its predecessors towards s (an
  * in-neighbour u with d(s, u) = d(s, t) - 1) is not blocked and keeps its own distance.
  * So the nodes that lose it ("bad") are found level by level from the blocked nodes'
