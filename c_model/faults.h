@@ -28,6 +28,7 @@ typedef struct {
     fault_region *regions;
     int *region_of;     /* [N] region index of a blocked node, else -1 */
     int draws;          /* draws a random set took (0: given) */
+    int *work;          /* [N] forming the regions: a stack of nodes */
 } fault_set;
 
 typedef struct {
@@ -46,6 +47,11 @@ typedef int (*fault_accept)(void *ctx, const fault_set *fs, char *err, size_t er
 int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
                  size_t errlen);
 void faults_free(fault_set *fs);
+/* the block regions of the faulty nodes alone (for the tests): 0 with the blocked nodes in
+ * blocked[N] (when not NULL), -1 with the reason when a region cannot be gone round, -2
+ * out of memory; `quick` as for a draw that is not the last (a refusal without its
+ * reason, as soon as it is certain) */
+int faults_form(const topology *t, const uint8_t *faulty, int quick, uint8_t *blocked, char *err, size_t errlen);
 /* -1 if the nodes not blocked are connected, else one that node *a (the lowest) cannot reach */
 int faults_disconnected(const topology *t, const uint8_t *blocked, int *a);
 /* the number of nodes `faults = P%` draws: round(P * N / 100), half up */

@@ -334,6 +334,47 @@ static void mean_distance_equals_search(void **st)
     assert_int_equal(differ, 0);
 }
 
+/* A draw that is not the last is refused as soon as a region being gathered cannot be
+ * gone round, without the reason: that must refuse exactly the sets the whole forming
+ * refuses, and leave the accepted ones as they were */
+static void quick_refusal_agrees(void **st)
+{
+    (void)st;
+    rng_t r;
+    rng_seed(&r, 23, 0);
+    const int per_mille[] = {5, 15, 30, 60, 100, 200};
+    int cases = 0, refused = 0, accepted = 0, differ = 0;
+    for (int i = 0; i < 600; i++) {
+        topo_kind kind = i % 2 ? TOPO_MESH : TOPO_TORUS;
+        int n = 1 + (int)rng_below(&r, 4), k[MAX_DIMS];
+        for (int d = 0; d < n; d++) k[d] = 3 + (int)rng_below(&r, n == 1 ? 20 : n == 2 ? 10 : n == 3 ? 5 : 3);
+        topology t;
+        char err[200], qerr[200];
+        if (topo_init(&t, kind, n, k, err, sizeof err)) fail_msg("topology: %s", err);
+        uint8_t *faulty = calloc((size_t)t.N, 1), *full = calloc((size_t)t.N, 1), *quick = calloc((size_t)t.N, 1);
+        assert_true(faulty && full && quick);
+        int pm = per_mille[rng_below(&r, 6)];
+        for (int x = 0; x < t.N; x++) faulty[x] = (int)rng_below(&r, 1000) < pm;
+        int a = faults_form(&t, faulty, 0, full, err, sizeof err), b = faults_form(&t, faulty, 1, quick, qerr, sizeof qerr);
+        assert_true(a > -2 && b > -2);
+        if (a != b || (a == 0 && memcmp(full, quick, (size_t)t.N))) {
+            print_message("case %d: %s n=%d N=%d %d per mille: %d (%s) against quick %d (%s)\n", i, topo_name(kind), n, t.N,
+                          pm, a, a ? err : "accepted", b, b ? qerr : "accepted");
+            differ++;
+        }
+        refused += a != 0;
+        accepted += a == 0;
+        cases++;
+        free(faulty);
+        free(full);
+        free(quick);
+        topo_free(&t);
+    }
+    print_message("%d cases: %d refused, %d accepted, %d differ\n", cases, refused, accepted, differ);
+    assert_true(refused >= 100 && accepted >= 100);
+    assert_int_equal(differ, 0);
+}
+
 /* §6.6: the set-up proves a fault set where the network is small enough, and says why it did not otherwise */
 static void proof_skipped_only_when_too_large(void **st)
 {
@@ -426,6 +467,7 @@ int main(void)
         cmocka_unit_test(no_deadlock_past_saturation_with_faults),
         cmocka_unit_test(measurements_with_faults),
         cmocka_unit_test(mean_distance_equals_search),
+        cmocka_unit_test(quick_refusal_agrees),
         cmocka_unit_test(proof_skipped_only_when_too_large),
         cmocka_unit_test(bad_input_is_refused),
     };
