@@ -84,6 +84,10 @@ RTL_CFG_t88v7fafr     := topology=torus k=8 n=2 vcs=7 buf_depth=2 obuf_depth=1 r
 RTL_CFG_m55v7efr      := topology=mesh k=5 n=2 vcs=7 buf_depth=2 obuf_depth=2 routing=dor_escape dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 RTL_CFG_t44v7dfr_to8  := topology=torus k=4 n=2 vcs=7 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=8 fault_handling=fring
 RTL_CFG_t444v8fr      := topology=torus k=4 n=3 vcs=8 buf_depth=2 obuf_depth=1 routing=dor dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+# the same on a 3-D mesh: a ring's orientation is the minimal direction of its second
+# dimension d + 1 mod n, which no 2-D mesh tells from d - 1 (a generated mutant that took
+# d - 1 survived every other model)
+RTL_CFG_m444v8fr      := topology=mesh k=4 n=3 vcs=8 buf_depth=1 obuf_depth=1 routing=dor dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 # the f-ring layer over the hop-class routings (§6.5, own classes: no ring VCs, every
 # escape VC its own class, the ring hops on the base's escape classes lo .. hi)
 M44V6NBCFR := topology=mesh k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
@@ -149,7 +153,7 @@ RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v3d t88v10dnbc h3v4phop \
                    m44v7pbc u44v6dnhop t444v2sw \
                    t44v3min m44v3fa_to16 h4v2fa u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
-                   t44v7dfr_to8 t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr
+                   t44v7dfr_to8 m444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr
 
 .PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE
 rtl-FORCE:
