@@ -36,6 +36,7 @@
 #include "qm_internal.h"
 #include "fixed_point.h"
 #include "mg1.h"
+#include "dor_routes.h"
 #include "qm_geometry.h"
 #include <math.h>
 #include <stddef.h>
@@ -82,57 +83,6 @@ typedef struct {
 /* kappa: delay per co-holder in units of M/delta (docs/models.md) */
 #define RF_KAPPA 0.6
 
-static uint64_t rng_next(uint64_t *st)
-{
-    *st ^= *st << 13;
-    *st ^= *st >> 7;
-    *st ^= *st << 17;
-    return *st;
-}
-
-/* dimension-order path from src to dst; channel ids: node*(2n+2) + port, ports
- * 2i / 2i+1 = dimension i +/-, 2n injection (at src), 2n+1 ejection */
-static int build_path(const qm_params *p, int bidir, long src, long dst, uint64_t *st, long *ids)
-{
-    int n = p->n, np = 2 * n + 2, cnt = 0, left[QM_MAX_DIM], dir[QM_MAX_DIM];
-    long stride[QM_MAX_DIM], cur[QM_MAX_DIM], s = src, d = dst;
-    for (int i = 0; i < n; i++) {
-        stride[i] = (i == 0) ? 1 : stride[i - 1] * p->k[i - 1];
-        int k = p->k[i], a = (int)(s % k), b = (int)(d % k);
-        s /= k; d /= k;
-        cur[i] = a;
-        int up = (b - a + k) % k, down = (a - b + k) % k;
-        if (!bidir || up < down) { dir[i] = 0; left[i] = up; }
-        else if (down < up) { dir[i] = 1; left[i] = down; }
-        else { dir[i] = p->tie_positive ? 0 : (int)(rng_next(st) & 1); left[i] = up; }
-    }
-    long node = src;
-    ids[cnt++] = src * np + 2 * n;
-    for (;;) {
-        int i = -1;
-        for (int j = 0; j < n; j++) if (left[j] > 0) { i = j; break; }
-        if (i < 0) break;
-        ids[cnt++] = node * np + 2 * i + dir[i];
-        int k = p->k[i];
-        long nc = dir[i] ? (cur[i] + k - 1) % k : (cur[i] + 1) % k;
-        node += (nc - cur[i]) * stride[i];
-        cur[i] = nc;
-        left[i]--;
-    }
-    ids[cnt++] = dst * np + 2 * n + 1;
-    return cnt;
-}
-
-static void sort_ids(long *a, int n)
-{
-    for (int i = 1; i < n; i++) {
-        long v = a[i];
-        int j = i - 1;
-        while (j >= 0 && a[j] > v) { a[j + 1] = a[j]; j--; }
-        a[j + 1] = v;
-    }
-}
-
 /* P(the channel sets of two independent uniform messages intersect), by a
  * fixed-seed Monte Carlo (deterministic, about 1 % standard error); cached
  * per geometry in thread-local storage.  DOR paths (the Duato-Nbc streaming
@@ -148,22 +98,17 @@ static double overlap_prob(const qm_params *p)
             return cache[c].v;
     long N = (long)net_nodes(p->n, p->k);
     uint64_t st = 0x9E3779B97F4A7C15ull;
-    long a[QM_TOPO_MAXD + 4], b[QM_TOPO_MAXD + 4];
     const long samples = 200000;
     long hits = 0;
+    dor_route a, b;
     for (long t = 0; t < samples; t++) {
-        long s1 = (long)(rng_next(&st) % (uint64_t)N), d1;
-        do d1 = (long)(rng_next(&st) % (uint64_t)N); while (d1 == s1);
-        long s2 = (long)(rng_next(&st) % (uint64_t)N), d2;
-        do d2 = (long)(rng_next(&st) % (uint64_t)N); while (d2 == s2);
-        int na = build_path(p, bidir, s1, d1, &st, a);
-        int nb = build_path(p, bidir, s2, d2, &st, b);
-        sort_ids(a, na);
-        sort_ids(b, nb);
-        for (int i = 0, j = 0; i < na && j < nb;) {
-            if (a[i] == b[j]) { hits++; break; }
-            if (a[i] < b[j]) i++; else j++;
-        }
+        long s1 = (long)(qm_xorshift64(&st) % (uint64_t)N), d1;
+        do d1 = (long)(qm_xorshift64(&st) % (uint64_t)N); while (d1 == s1);
+        long s2 = (long)(qm_xorshift64(&st) % (uint64_t)N), d2;
+        do d2 = (long)(qm_xorshift64(&st) % (uint64_t)N); while (d2 == s2);
+        dor_route_of(p, bidir, s1, d1, &st, &a);
+        dor_route_of(p, bidir, s2, d2, &st, &b);
+        hits += dor_routes_meet(p, &a, &b);
     }
     double v = (double)hits / samples;
     int c = next++ % 8;
@@ -520,14 +465,27 @@ static void common_setup(const qm_params *p, rf_ctx *c, int bidir)
     c->hops[T_INJ] = c->hops[T_EJ] = 1.0;
 }
 
-/* DOR: network types are (dimension, direction); class split per position */
-static void dor_setup(const qm_params *p, rf_ctx *c)
+/* DOR link loads per unit of lambda_g: network types are (dimension,
+ * direction), and per link position and dateline class the rate of messages
+ * crossing it.  They depend on the geometry only, so the rate points of a
+ * curve share one computation (O(k^3) per ring: 1.5 G steps for a 232x232
+ * curve when it was redone per rate). */
+typedef struct {
+    int valid, n, k[QM_MAX_DIM], bidir, tie, dateline;
+    int ntypes, kpos[RF_MAXT];
+    double hops[RF_MAXT];              /* mean hops per message on the type */
+    double share[RF_MAXT][RF_MAXPOS][2]; /* messages per cycle and unit lambda_g */
+} rf_dor_loads;
+
+static const rf_dor_loads *dor_loads(const qm_params *p, double N)
 {
-    memset(c, 0, sizeof *c);
-    c->kind = QM_DOR_COMB;
+    static _Thread_local rf_dor_loads g;
     int bidir = (p->topo == QM_TORUS_BI);
-    common_setup(p, c, bidir);
-    double scale = c->N / (c->N - 1.0);
+    if (g.valid && g.n == p->n && g.bidir == bidir && g.tie == p->tie_positive && g.dateline == p->dateline &&
+        !memcmp(g.k, p->k, sizeof(int) * (size_t)p->n))
+        return &g;
+    memset(&g, 0, sizeof g);
+    double scale = N / (N - 1.0);
     int t = T_NET0;
     for (int i = 0; i < p->n; i++) {
         int k = p->k[i];
@@ -535,11 +493,11 @@ static void dor_setup(const qm_params *p, rf_ctx *c)
         int hmax = ring_hops(k, bidir, p->tie_positive, q[0], q[1]);
         for (int dir = 0; dir < (bidir ? 2 : 1); dir++, t++) {
             double hsum = 0.0;
-            c->kpos[t] = k;
+            g.kpos[t] = k;
             /* links l_p: p -> p+1 in the travel direction; the wrap link is
              * l_{k-1}.  A route starting at x with h hops uses l_x..l_{x+h-1}. */
             for (int h = 1; h <= hmax; h++) {
-                double r = c->lg * scale * q[dir][h];
+                double r = scale * q[dir][h];
                 if (r == 0.0) continue;
                 hsum += h * q[dir][h];
                 for (int x = 0; x < k; x++) {
@@ -555,21 +513,39 @@ static void dor_setup(const qm_params *p, rf_ctx *c)
                         } else {
                             cl = p->dateline ? (x + j >= k - 1) : wraps;
                         }
-                        /* each position sees one start x per offset: rate per link */
-                        c->lpc[t][pos][cl] += r / k;
+                        /* each node starts r messages of h hops per unit lambda_g */
+                        g.share[t][pos][cl] += r;
                     }
                 }
             }
-            c->hops[t] = hsum * scale;
-            c->lam[t] = c->lg * c->hops[t];
+            g.hops[t] = hsum * scale;
         }
     }
-    c->ntypes = t;
+    g.ntypes = t;
+    g.valid = 1;
+    g.n = p->n;
+    g.bidir = bidir;
+    g.tie = p->tie_positive;
+    g.dateline = p->dateline;
+    memcpy(g.k, p->k, sizeof(int) * (size_t)p->n);
+    return &g;
+}
+
+static void dor_setup(const qm_params *p, rf_ctx *c)
+{
+    memset(c, 0, offsetof(rf_ctx, kpos));
+    c->kind = QM_DOR_COMB;
+    common_setup(p, c, p->topo == QM_TORUS_BI);
+    const rf_dor_loads *g = dor_loads(p, c->N);
+    c->ntypes = g->ntypes;
+    for (int t = T_NET0; t < c->ntypes; t++) {
+        c->kpos[t] = g->kpos[t];
+        c->hops[t] = g->hops[t];
+        c->lam[t] = c->lg * c->hops[t];
+        for (int pos = 0; pos < c->kpos[t]; pos++)
+            for (int cl = 0; cl < 2; cl++) c->lpc[t][pos][cl] = c->lg * g->share[t][pos][cl];
+    }
     c->Pint = overlap_prob(p);
-    /* lpc was accumulated over the k starts of one ring: rescale to per-link rate */
-    for (int u = T_NET0; u < c->ntypes; u++)
-        for (int pos = 0; pos < c->kpos[u]; pos++)
-            for (int cl = 0; cl < 2; cl++) c->lpc[u][pos][cl] *= c->kpos[u];
 }
 
 /* Streaming interference factor beta of the processor-sharing law, by the

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "bisect.h"
+#include "dor_routes.h"
 #include "fixed_point.h"
 #include "impatient.h"
 #include "mg1.h"
@@ -568,6 +569,90 @@ static void test_refined_dateline_modes(void **state)
     assert_non_null(strstr(err, "dateline must be"));
 }
 
+/* dor_routes_meet against the plain test: walk both routes hop by hop,
+ * list their channels (node, port) and look for a common one; random
+ * networks of 1..4 dimensions, radices 2..10, both torus kinds, both tie
+ * rules, random pairs (many sharing a source, a destination or a ring) */
+static int walk_channels(const qm_params *p, const dor_route *r, long *ch)
+{
+    int n = p->n, np = 2 * n + 2, c = 0, cur[QM_MAX_DIM];
+    long stride[QM_MAX_DIM], node = r->src;
+    for (int i = 0; i < n; i++) {
+        stride[i] = i ? stride[i - 1] * p->k[i - 1] : 1;
+        cur[i] = r->s[i];
+    }
+    ch[c++] = r->src * np + 2 * n;
+    for (int i = 0; i < n; i++)
+        for (int h = 0; h < r->h[i]; h++) {
+            ch[c++] = node * np + 2 * i + r->dir[i];
+            int k = p->k[i], nx = r->dir[i] ? (cur[i] + k - 1) % k : (cur[i] + 1) % k;
+            node += (nx - cur[i]) * stride[i];
+            cur[i] = nx;
+        }
+    assert_int_equal(node, r->dst);
+    ch[c++] = r->dst * np + 2 * n + 1;
+    return c;
+}
+
+static void test_dor_routes_meet(void **state)
+{
+    (void)state;
+    uint64_t g = 0x1234567ull, st = 99;
+    long pairs = 0, meet = 0;
+    for (int net = 0; net < 400; net++) {
+        qm_params p;
+        qm_params_init(&p, QM_DOR_COMB);
+        p.n = 1 + (int)(qm_xorshift64(&g) % 4);
+        long N = 1;
+        for (int i = 0; i < p.n; i++) N *= (p.k[i] = 2 + (int)(qm_xorshift64(&g) % 9));
+        p.tie_positive = (int)(qm_xorshift64(&g) & 1);
+        int bidir = (int)(qm_xorshift64(&g) & 1);
+        for (int t = 0; t < 500; t++) {
+            long e[4];
+            for (int i = 0; i < 4; i++) e[i] = (long)(qm_xorshift64(&g) % (uint64_t)N);
+            if (t % 5 == 1) e[2] = e[0];
+            if (t % 5 == 2) e[3] = e[1];
+            if (e[0] == e[1] || e[2] == e[3]) continue;
+            dor_route a, b;
+            dor_route_of(&p, bidir, e[0], e[1], &st, &a);
+            dor_route_of(&p, bidir, e[2], e[3], &st, &b);
+            long ca[4 * 10 + 2], cb[4 * 10 + 2];
+            int na = walk_channels(&p, &a, ca), nb = walk_channels(&p, &b, cb), common = 0;
+            for (int i = 0; i < na && !common; i++)
+                for (int j = 0; j < nb && !common; j++) common = (ca[i] == cb[j]);
+            assert_int_equal(dor_routes_meet(&p, &a, &b), common);
+            assert_int_equal(dor_routes_meet(&p, &b, &a), common);
+            pairs++;
+            meet += common;
+        }
+    }
+    print_message("dor_routes_meet: %ld pairs, %ld meet, all as the channel lists say\n", pairs, meet);
+    assert_true(meet > pairs / 10 && meet < pairs - pairs / 10);
+}
+
+/* the DOR link loads are kept per geometry: a solve after other geometries
+ * gives what the same solve gives first */
+static void test_refined_geometry_cache(void **state)
+{
+    (void)state;
+    qm_params a, b;
+    qm_params_init(&a, QM_DOR_COMB);
+    a.variant = QM_REFINED; a.topo = QM_TORUS_BI; a.k[0] = a.k[1] = 8; a.V = 4; a.M = 32; a.rate = 0.004;
+    b = a;
+    b.k[1] = 6;
+    qm_result ra1, rb, ra2, rb2;
+    qm_solve(&a, &ra1);
+    qm_solve(&b, &rb);
+    qm_solve(&a, &ra2);
+    a.dateline = 2;
+    qm_result rd;
+    qm_solve(&a, &rd);
+    qm_solve(&b, &rb2);
+    assert_false(ra1.saturated);
+    assert_true(ra1.latency == ra2.latency && rb.latency == rb2.latency);
+    assert_true(ra1.latency != rb.latency);
+}
+
 static void test_nbc_blocking_readings(void **state)
 {
     (void)state;
@@ -674,6 +759,8 @@ int main(void)
         cmocka_unit_test(test_curve),
         cmocka_unit_test(test_refined_zero_load_exact),
         cmocka_unit_test(test_refined_dateline_modes),
+        cmocka_unit_test(test_dor_routes_meet),
+        cmocka_unit_test(test_refined_geometry_cache),
         cmocka_unit_test(test_refined_nbc_simulator),
         cmocka_unit_test(test_nbc_blocking_readings),
         cmocka_unit_test(test_check_errors),
