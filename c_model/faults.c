@@ -213,6 +213,14 @@ static void cover(const uint8_t *used, int k, int torus, int *lo, int *len)
     *len = k - best;
 }
 
+/* a region whose box is len nodes long in dimension d cannot be gone round: a torus ring
+ * needs a free coordinate on each side, a mesh ring one side at least (regions_closable
+ * gives the reason; merge_pass's quick test asks it of a lower bound of len) */
+static int box_too_long(const topology *t, int d, int len)
+{
+    return t->kind == TOPO_TORUS ? len > t->k[d] - 2 : t->kind == TOPO_MESH && len == t->k[d];
+}
+
 /* step 2: regions of Chebyshev-adjacent blocked nodes, each filled to its box; 1 if any
  * node was disabled. With `quick`, -1 as soon as a region being gathered holds so many
  * coordinates of a dimension that regions_closable must refuse it after this pass: the
@@ -248,11 +256,9 @@ static int merge_pass(fault_set *fs, const topology *t, int quick)
                 int c = topo_coord(t, x, d), k = t->k[d];
                 nused[d] += !used[d][c];
                 used[d][c] = 1;
-                /* the shortest arc holding nused[d] coordinates is at least that long; a
-                 * mesh region spans the dimension when it holds both ends */
-                if (quick && (torus ? nused[d] > k - 2 : t->kind == TOPO_MESH && used[d][0] && used[d][k - 1])) {
-                    return -1;
-                }
+                /* a lower bound of the box's length: the shortest arc holding nused[d]
+                 * coordinates is at least that long; a mesh box holding both ends is k */
+                if (quick && box_too_long(t, d, torus ? nused[d] : used[d][0] && used[d][k - 1] ? k : 0)) return -1;
                 for (int o = 0; o < 3; o++) {
                     int nc = c + o - 1;
                     step[d][o] = t->kind == TOPO_MESH && (nc < 0 || nc >= k) ? NONE : ((nc + k) % k - c) * stride[d];
@@ -313,18 +319,15 @@ static int regions_closable(const fault_set *fs, const topology *t, char *err, s
     for (int r = 0; r < fs->nregions; r++) {
         const fault_region *g = &fs->regions[r];
         for (int d = 0; d < t->n; d++) {
-            if (t->kind == TOPO_TORUS && g->len[d] > t->k[d] - 2) {
-                box_name(g, t, b, sizeof b);
+            if (!box_too_long(t, d, g->len[d])) continue;
+            box_name(g, t, b, sizeof b);
+            if (t->kind == TOPO_TORUS)
                 snprintf(err, errlen, "fault region (%s) spans %d of the %d nodes of dimension %d: its f-ring cannot close",
                          b, g->len[d], t->k[d], d);
-                return -1;
-            }
-            if (t->kind == TOPO_MESH && g->len[d] == t->k[d]) {
-                box_name(g, t, b, sizeof b);
+            else
                 snprintf(err, errlen, "fault region (%s) spans mesh dimension %d from edge to edge: it cannot be gone round",
                          b, d);
-                return -1;
-            }
+            return -1;
         }
     }
     return 0;
