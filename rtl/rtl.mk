@@ -93,6 +93,11 @@ RTL_CFG_m444v8fr      := topology=mesh k=4 n=3 vcs=8 buf_depth=1 obuf_depth=1 ro
 # bits: a generated mutant that cut the candidate count to 16 - 9 bits survived them all).
 # 2-ary 4-cube torus: both directions of a dimension are minimal (the half-way tie)
 RTL_CFG_t2222v32d     := topology=torus k=2 n=4 vcs=32 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=0
+# the edges the RTL claims (docs/rtl.md, "Limits"): the largest radix, a 255-node ring
+# (coordinates of 8 bits, 127 hops a direction), and the most dimensions, an 8-D
+# hypercube (256 nodes, 9 ports)
+RTL_CFG_r255v2        := topology=torus k=255 n=1 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_h8v2          := topology=hypercube n=8 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
 # the f-ring layer over the hop-class routings (§6.5, own classes: no ring VCs, every
 # escape VC its own class, the ring hops on the base's escape classes lo .. hi)
 M44V6NBCFR := topology=mesh k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
@@ -158,7 +163,7 @@ RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v3d t88v10dnbc h3v4phop \
                    m44v7pbc u44v6dnhop t444v2sw \
                    t44v3min m44v3fa_to16 h4v2fa u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
-                   t44v7dfr_to8 m444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr
+                   t44v7dfr_to8 m444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr r255v2 h8v2
 
 .PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE
 rtl-FORCE:
