@@ -96,6 +96,8 @@ typedef struct {
     int l, p;                /* the next candidate to look at */
     uint32_t m;
     int child, child_ch;     /* the child being walked and the escape channel into it (-1: adaptive) */
+    int merged;              /* the last state whose E was taken into this one's (its VCs on one port
+                              * mostly lead to the same state: taking it in again changes nothing) */
 } frame;
 
 static void chan_name(const routing *r, int ch, char *buf, size_t len)
@@ -129,9 +131,16 @@ static void state_name(const walk *w, int x, flit_t h, char *buf, size_t len)
     snprintf(buf, len, "node %s (%s%s)", topo_node_name(w->r->t, x, a, sizeof a), cls, rn);
 }
 
-static void or_into(uint64_t *dst, const uint64_t *src, int W)
+/* W is a multiple of 4 (cdg_check pads it): four words a step, which the compiler turns
+ * into vector instructions; this is most of the walk's time */
+static void or_into(uint64_t *restrict dst, const uint64_t *restrict src, int W)
 {
-    for (int i = 0; i < W; i++) dst[i] |= src[i];
+    for (int i = 0; i < W; i += 4) {
+        dst[i] |= src[i];
+        dst[i + 1] |= src[i + 1];
+        dst[i + 2] |= src[i + 2];
+        dst[i + 3] |= src[i + 3];
+    }
 }
 
 /* walks every state for destination w->dst; 0 ok, 1 failed (reason written), -1 memory */
@@ -189,7 +198,7 @@ static int push_state(walk *w, frame **stk, int *fcap, int *sp, int st, int x, i
         *fcap *= 2;
     }
     frame *g = &(*stk)[(*sp)++];
-    *g = (frame){.st = st, .x = x, .inport = inport, .h = h, .l = 0, .p = 0, .m = 0, .child = -1};
+    *g = (frame){.st = st, .x = x, .inport = inport, .h = h, .l = 0, .p = 0, .m = 0, .child = -1, .merged = -1};
     w->color[st] = 1;
     route_candidates(w->r, x, inport, h, &g->c);
     return 0;
@@ -226,7 +235,10 @@ static int walk_dst(walk *w, cdg_result *res)
             if (f->child >= 0) { /* back from a child: take in its escape set */
                 const uint64_t *Ec = &w->E[(size_t)f->child * w->W];
                 if (f->child_ch >= 0) or_into(&w->edge[(size_t)f->child_ch * w->W], Ec, w->W);
-                else or_into(&w->E[(size_t)f->st * w->W], Ec, w->W);
+                else {
+                    or_into(&w->E[(size_t)f->st * w->W], Ec, w->W);
+                    f->merged = f->child;
+                }
                 f->child = -1;
             }
             /* the next candidate (l, p, vc) */
@@ -267,7 +279,10 @@ static int walk_dst(walk *w, cdg_result *res)
             if (w->color[s2] == 2) {
                 const uint64_t *Ec = &w->E[(size_t)s2 * w->W];
                 if (is_esc) or_into(&w->edge[(size_t)ch * w->W], Ec, w->W);
-                else or_into(&w->E[(size_t)f->st * w->W], Ec, w->W);
+                else if (s2 != f->merged) {
+                    or_into(&w->E[(size_t)f->st * w->W], Ec, w->W);
+                    f->merged = s2;
+                }
                 continue;
             }
             f->child = s2;
@@ -352,7 +367,7 @@ int cdg_check(const routing *r, cdg_result *res, char *err, size_t errlen)
     memset(&w, 0, sizeof w);
     w.r = r;
     w.NC = t->N * t->Pn * r->V;
-    w.W = (w.NC + 63) / 64;
+    w.W = (w.NC + 255) / 256 * 4; /* whole 256-bit blocks, for or_into */
     w.use_in = route_base_algo(r)->inport;
     if (w.NC > CDG_MAX_CHANNELS) {
         snprintf(err, errlen, "the network has %d channels; the dependency check handles up to %d", w.NC, CDG_MAX_CHANNELS);

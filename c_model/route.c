@@ -112,7 +112,7 @@ uint32_t route_min_ports(const topology *t, int node, int dst)
         if (c == g) continue;
         switch (t->kind) {
         case TOPO_TORUS: {
-            int o = ((g - c) % k + k) % k;
+            int o = g - c + (g < c ? k : 0);
             if (2 * o <= k) m |= 1u << (2 * d);
             if (2 * o >= k) m |= 1u << (2 * d + 1);
             break;

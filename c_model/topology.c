@@ -23,14 +23,14 @@ int topo_dim_hops(const topology *t, int a, int b, int d, int *port)
     int ca = topo_coord(t, a, d), cb = topo_coord(t, b, d), k = t->k[d];
     switch (t->kind) {
     case TOPO_TORUS: {
-        int o = ((cb - ca) % k + k) % k;
+        int o = cb - ca + (cb < ca ? k : 0); /* coordinates are in 0..k-1: no division */
         if (o == 0) return 0;
         if (2 * o <= k) { *port = 2 * d; return o; }  /* tie k/2 goes + */
         *port = 2 * d + 1;
         return k - o;
     }
     case TOPO_TORUS_UNI: {
-        int o = ((cb - ca) % k + k) % k;
+        int o = cb - ca + (cb < ca ? k : 0);
         *port = d;
         return o;
     }

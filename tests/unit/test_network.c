@@ -296,30 +296,39 @@ static void expect_broken(const network *net, uint64_t t, const char *want, cons
     if (!strstr(err, want) && !(or_want && strstr(err, or_want))) fail_msg("'%s' does not name '%s'", err, want);
 }
 
-static void invariants_fire_on_broken_state(void **st)
+/* steps every router of a 4x4 torus with V = 4 and buffers b, bo from cycle 0 to last:
+ * every node sends one 3-flit message on VC 0 in cycles 0..2, to the node 10 away, and
+ * nothing after; the invariants hold after each cycle */
+static void drive_three_flit_messages(net_setup *ns, const char *b, const char *bo, uint64_t last)
 {
-    (void)st;
     sim_config c;
-    cfg_build(&c, "k=4", "vcs=4", "buf_depth=2", "obuf_depth=2", NULL);
-    net_setup ns;
+    cfg_build(&c, "k=4", "vcs=4", b, bo, NULL);
     char err[512];
-    if (net_setup_build(&ns, &c, err, sizeof err)) fail_msg("%s", err);
-    network *net = &ns.net;
-    const int N = net->N, P = net->P, Pn = net->Pn, V = net->V;
-    uint64_t t = 0;
-    /* every node sends one 3-flit message on VC 0 in cycles 0..2, to the node 10 away */
-    for (; t < 4; t++) {
+    if (net_setup_build(ns, &c, err, sizeof err)) fail_msg("%s", err);
+    network *net = &ns->net;
+    const int N = net->N, P = net->P, Pn = net->Pn;
+    for (uint64_t t = 0; t <= last; t++) {
         for (int x = 0; x < N; x++) {
             link_sig *in = &net->in[t & 1][x * P + Pn];
             int dst = (x + 10) % N;
             in->vc = t < 3 ? 0 : -1;
-            in->flit = t == 0 ? route_init_head(&ns.rt, x, dst, flit_make_head(&ns.fl, dst, x, 0, 0, 0))
+            in->flit = t == 0 ? route_init_head(&ns->rt, x, dst, flit_make_head(&ns->fl, dst, x, 0, 0, 0))
                               : flit_make_body(x, 0, (int)t, t == 2);
             router_step(net, x, t);
         }
         if (network_check(net, t, err, sizeof err)) fail_msg("%s", err);
     }
-    t--;
+}
+
+static void invariants_fire_on_broken_state(void **st)
+{
+    (void)st;
+    net_setup ns;
+    char err[512];
+    const uint64_t t = 3;
+    drive_three_flit_messages(&ns, "buf_depth=2", "obuf_depth=2", t);
+    network *net = &ns.net;
+    const int N = net->N, P = net->P, Pn = net->Pn, V = net->V;
     /* a credit too many on an output VC with a message out */
     int found = 0;
     for (int i = 0; i < N * P && !found; i++)
@@ -387,6 +396,108 @@ static void invariants_fire_on_broken_state(void **st)
     expect_broken(net, t, "kept mask va", "non-empty bit");
     net->ps[2 * P].ib_ne &= ~(1u << 1);
     assert_int_equal(network_check(net, t, err, sizeof err), 0);
+    net_setup_free(&ns);
+}
+
+/* With one-slot buffers the checker visits only the VCs with something set and checks the
+ * credits of the others as masks (invariants.c). Each kind of break is still found, and
+ * named as the full scan names it: the messages above move on, cycle after cycle, until
+ * each kind has been tried on a VC where only the check it breaks can see it. */
+enum { CREDIT_LOST, TWICE_BUFFERED, TWICE_ON_LINK, TWICE_RETURNING, FLIT_IN_FREE_OVC, ACTIVE_NOT_OWNER, OWNER_PORT, BREAKS };
+
+/* breaks *word's bits `flip`, expects the checker to name it `want`, mends it */
+static void try_break(const network *net, uint64_t t, uint32_t *word, uint32_t flip, const char *want)
+{
+    *word ^= flip;
+    expect_broken(net, t, want, NULL);
+    *word ^= flip;
+}
+
+static void invariants_fire_with_one_slot_buffers(void **st)
+{
+    (void)st;
+    net_setup ns;
+    char err[512];
+    drive_three_flit_messages(&ns, "buf_depth=1", "obuf_depth=1", 3);
+    network *net = &ns.net;
+    const int N = net->N, P = net->P, Pn = net->Pn, V = net->V;
+    int tried[BREAKS] = {0}, left = BREAKS;
+    for (uint64_t t = 3; left && t < 30; t++) {
+        if (t > 3) {
+            for (int x = 0; x < N; x++) {
+                net->in[t & 1][x * P + Pn].vc = -1;
+                router_step(net, x, t);
+            }
+            if (network_check(net, t, err, sizeof err)) fail_msg("%s", err);
+        }
+        /* an active input VC sent to a free output VC of a later port (its own check comes
+         * first), a busy output VC whose kept owner_port is wrong; each where the other
+         * side of the same port and VC has nothing set */
+        for (int i = 0; i < N * P; i++)
+            for (uint32_t m = net->ps[i].ivc_act; m; m &= m - 1) {
+                const int v = __builtin_ctz(m), iv = i * V + v, o = net->ivc[iv].oport, w = net->ivc[iv].ovc;
+                const int oi = i / P * P + o;
+                const uint32_t free = ~net->ps[oi].ovc_busy & ((1u << V) - 1);
+                const int in_alone = !((net->ps[i].ovc_busy | net->ps[i].ob_ne | net->ps[i].stalled) >> v & 1);
+                const int out_alone = !((net->ps[oi].ivc_act | net->ps[oi].blocked | net->ps[oi].stalled | net->ps[oi].ob_ne) >> w & 1);
+                if (!tried[ACTIVE_NOT_OWNER] && in_alone && i % P < o && free) {
+                    net->ivc[iv].ovc = (uint8_t)__builtin_ctz(free);
+                    expect_broken(net, t, "which it does not own", NULL);
+                    net->ivc[iv].ovc = (uint8_t)w;
+                    tried[ACTIVE_NOT_OWNER] = 1, left--;
+                }
+                if (!tried[OWNER_PORT] && out_alone) {
+                    net->owner_port[oi * V + w] ^= 1;
+                    expect_broken(net, t, "owner_port", NULL);
+                    net->owner_port[oi * V + w] ^= 1;
+                    tried[OWNER_PORT] = 1, left--;
+                }
+            }
+        /* on output VCs with nothing set: the credit lost, or twice (the sender has it while
+         * the flit waits in the receiver's buffer, is on the link, or the credit is on its
+         * way back); a flit in the buffer of the free VC whose credit is downstream (with
+         * the credit at the sender the kept mask la would name it first) */
+        for (int i = 0; i < N * P; i++) {
+            if (i % P >= Pn || net->down[i] < 0) continue;
+            port_state *ps = &net->ps[i];
+            const int slot = net->down[i];
+            for (int w = 0; w < V; w++) {
+                const uint32_t bit = 1u << w;
+                if ((ps->ivc_act | ps->ovc_busy | ps->ob_ne | ps->blocked | ps->stalled) & bit) continue;
+                const int where = (net->ps[slot].ib_ne & bit)    ? TWICE_BUFFERED
+                                  : net->in[t & 1][slot].vc == w ? TWICE_ON_LINK
+                                  : (net->cr[t & 1][i] & bit)    ? TWICE_RETURNING
+                                                                 : CREDIT_LOST;
+                if ((where == CREDIT_LOST) != !!(ps->cred_ok & bit)) continue;
+                if (!tried[where]) {
+                    try_break(net, t, &ps->cred_ok, bit, "credits of output VC");
+                    tried[where] = 1, left--;
+                }
+                if (!tried[FLIT_IN_FREE_OVC] && where != CREDIT_LOST) {
+                    try_break(net, t, &ps->ob_ne, bit, "holds 1 flits but is free");
+                    tried[FLIT_IN_FREE_OVC] = 1, left--;
+                }
+                /* a flit waits in a one-slot buffer only behind contention, which these
+                 * messages do not meet: one is put there, beside the sender's credit (a
+                 * receiver checked after the sender) */
+                if (!tried[TWICE_BUFFERED] && where == CREDIT_LOST && i / P < slot / P) {
+                    try_break(net, t, &net->ps[slot].ib_ne, bit, "credits of output VC");
+                    tried[TWICE_BUFFERED] = 1, left--;
+                }
+            }
+        }
+        if (!left) {
+            /* hints on an input VC with nothing else set */
+            int i = Pn, v = 0;
+            while (i < N * P && (net->ps[i].ib_ne | net->ps[i].ivc_act | net->ps[i].ovc_busy | net->ps[i].ob_ne) >> v & 1)
+                if (++v == V) v = 0, i += P;
+            assert_true(i < N * P);
+            try_break(net, t, &net->ps[i].stalled, 1u << v, "is marked stalled");
+            try_break(net, t, &net->ps[i].blocked, 1u << v, "blocked without cached candidates");
+            assert_int_equal(network_check(net, t, err, sizeof err), 0);
+        }
+    }
+    assert_int_equal(left, 0);
     net_setup_free(&ns);
 }
 
@@ -471,6 +582,7 @@ int main(void)
         cmocka_unit_test(adaptive_vcs_wait_for_a_drained_buffer),
         cmocka_unit_test(vc_usage_and_channel_load_are_consistent),
         cmocka_unit_test(invariants_fire_on_broken_state),
+        cmocka_unit_test(invariants_fire_with_one_slot_buffers),
         cmocka_unit_test(invariants_hold_under_load),
         cmocka_unit_test(memory_grows_linearly_and_is_checked),
     };
