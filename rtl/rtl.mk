@@ -88,6 +88,14 @@ RTL_CFG_t444v8fr      := topology=torus k=4 n=3 vcs=8 buf_depth=2 obuf_depth=1 r
 # dimension d + 1 mod n, which no 2-D mesh tells from d - 1 (a generated mutant that took
 # d - 1 survived every other model)
 RTL_CFG_m444v8fr      := topology=mesh k=4 n=3 vcs=8 buf_depth=1 obuf_depth=1 routing=dor dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+# the f-ring layer over fully_adaptive on a 3-D mesh, in CI: the orientation above, and
+# VB = 3 base VCs, not a power of two, so that a ring hop on VC VB rewritten as on VC VB
+# (not as on the family's escape VC 0) is told apart (VB = 4 on m55v6fafr)
+RTL_CFG_m333v9fafr    := topology=mesh k=3 n=3 vcs=9 buf_depth=1 obuf_depth=1 routing=fully_adaptive dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+# f-rings over duato in CI, with the shortest time-out: tau = 1, the one value at which the
+# wait counter is generated and yet level 1 opens after a single refused request (a
+# generated mutant that dropped the counter for tau = 1 survived every CI model)
+RTL_CFG_t44v7dfr_to1  := topology=torus k=4 n=2 vcs=7 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=1 fault_handling=fring
 # a wide router: 9 ports of 32 VCs, P x V = 288 >= 256 output VCs, so the selection's
 # counters are 9 bits wide and r_q * c needs 25 (every other model has P x V <= 56, 6
 # bits: a generated mutant that cut the candidate count to 16 - 9 bits survived them all).
@@ -158,7 +166,7 @@ RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8
                    t44v6fr t44v7minfr m55v6fafr $(addprefix t44v6fr_,$(RTL_MUTANTS_FRING)) \
                    m55v6fafr_MUT_FRING_EXIT_LATE m55v6fafr_MUT_FA_UTURN m44v6nbcfr m44v6nbcfr_MUT_FRING_OWN_LO \
                    m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v6dnbcfr \
-                   t44v6dnbc_b3 t44v4d t444v8fr t2222v32d
+                   t44v6dnbc_b3 t44v4d t444v8fr t2222v32d m333v9fafr t44v7dfr_to1 h3v4phop m44v7pbc
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v3d t88v10dnbc h3v4phop \
                    m44v7pbc u44v6dnhop t444v2sw \
