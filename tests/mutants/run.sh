@@ -89,7 +89,9 @@ if command -v ccache > /dev/null; then
     export OBJCACHE=ccache CXX="ccache ${CXX:-g++}" CCACHE_DIR=${CCACHE_DIR:-$out/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 fi
 
-# the CI models a module's mutants run in, first the one most likely to kill them
+# the CI models a module's mutants run in: first these, the ones most likely to kill them,
+# then every other CI model whose configuration elaborates the module (module_in, below:
+# a model added to CI is tried without a change here)
 declare -A models=(
     [flitnet_route_dor]="t44v4 u44v3 t44v6fr" [flitnet_route_dor_escape]="m54v3e"
     [flitnet_route_hop]="t44v6dnbc_to8 h4v3d_to32 m44v6nbcfr r7v6dphop_to4 m44v6dnbcfr t44v4d" [flitnet_route_swft]="t44v4sw t55v4sw"
@@ -129,6 +131,27 @@ declare -A cfg
 # without a configuration would give a wrong key
 while IFS=$'\t' read -r m c; do cfg[$m]=$c; done < <(make --no-print-directory -s -f Makefile -f rtl/rtl.mk rtl-cfgs)
 for m in $full_models $common; do [ -n "${cfg[$m]:-}" ] || bad "model $m of the run lists has no configuration in rtl/rtl.mk"; done
+# module_in MODULE MODEL: the model's configuration elaborates the module (flitnet_route.sv's
+# generate choice of the routing family, and the f-ring layer)
+module_in() {
+    local c=" ${cfg[$2]} " r
+    r=${c#* routing=}
+    r=${r%% *}
+    case $1 in
+        flitnet_route_dor) [ "$r" = dor ] ;;
+        flitnet_route_dor_escape) [ "$r" = dor_escape ] ;;
+        flitnet_route_hop) case $r in duato | phop | nhop | pbc | nbc | duato_*) true ;; *) false ;; esac ;;
+        flitnet_route_swft) [ "$r" = swft ] ;;
+        flitnet_route_adaptive) [ "$r" = minimal ] || [ "$r" = fully_adaptive ] ;;
+        flitnet_fring) [[ $c == *" fault_handling=fring "* ]] ;;
+        *) false ;;
+    esac
+}
+for mod in "${!models[@]}"; do
+    for m in $common; do
+        [[ " ${models[$mod]} " == *" $m "* ]] || ! module_in "$mod" "$m" || models[$mod]+=" $m"
+    done
+done
 
 # the ledger's key: what a verdict depends on, in two parts. The design part: rtl/, the
 # contract (the C model enters through it: a change of its behaviour changes
