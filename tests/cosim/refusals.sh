@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # refusals.sh [RTL_DIR]: the RTL refuses at elaboration exactly the structural
 # configurations the C model refuses, at the edges of the legal space. For each line of
-# the table below, `flitnet sim` must refuse the configuration (exit 1, one line) or run
+# tests/cosim/refusals.txt, `flitnet sim` must refuse the configuration (exit 1, one line) or run
 # it, and Verilator must fail to elaborate the network with the named error module
 # (rtl/*.sv instantiate flitnet_error_* where the contract is not met) or elaborate it
-# cleanly. Each refusal has a legal neighbour one VC or one radix away, so that a check
+# cleanly. Each refusal has a legal neighbour one VC, one radix or one dimension away, so that a check
 # that refuses too much fails too; each hop-class routing under f-rings is legal at its own
 # minimum (no ring VCs: a routing dropped from the hop classes asks for more). RTL_DIR
 # (default rtl/) lets `make mutants` run it on a mutant's design files. Prints "N passed, N failed".
@@ -19,51 +19,8 @@ VERILATOR=${VERILATOR:-verilator}
 . "$root/tests/lib/jobs.sh"
 jobs_init refusals.sh 2
 
-# expected (ok, or the error module's name after flitnet_error_) | structural keys
-table='
-too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=1 routing=dor
-too_few_vcs_for_routing                  | topology=torus_uni k=4 n=2 vcs=1 routing=dor
-ok                                       | topology=torus k=4 n=2 vcs=2 routing=dor
-ok                                       | topology=torus k=4 n=2 vcs=1 routing=dor dateline=0
-ok                                       | topology=mesh k=4 n=2 vcs=1 routing=dor
-too_few_vcs_for_routing                  | topology=mesh k=4 n=2 vcs=1 routing=dor_escape
-ok                                       | topology=torus k=4 n=2 vcs=2 routing=dor_escape
-n_scheme_needs_even_radices              | topology=torus k=5,4 n=2 vcs=4 routing=nbc
-n_scheme_needs_even_radices              | topology=torus k=4,5 n=2 vcs=4 routing=nbc
-n_scheme_needs_even_radices              | topology=torus k=5 n=2 vcs=6 routing=duato_nhop
-ok                                       | topology=torus k=4 n=2 vcs=3 routing=nbc
-too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=2 routing=nbc
-too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=2 routing=duato
-ok                                       | topology=torus k=4 n=2 vcs=3 routing=duato
-too_few_vcs_for_routing                  | topology=mesh k=4 n=2 vcs=1 routing=duato
-ok                                       | topology=mesh k=4 n=2 vcs=2 routing=duato
-too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=3 routing=duato_nbc
-ok                                       | topology=torus k=4 n=2 vcs=4 routing=duato_nbc
-too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=2 routing=minimal
-ok                                       | topology=torus k=4 n=2 vcs=3 routing=minimal
-too_few_vcs_for_routing                  | topology=mesh k=4 n=2 vcs=1 routing=fully_adaptive
-ok                                       | topology=mesh k=4 n=2 vcs=2 routing=fully_adaptive
-swft_needs_a_torus_and_two_vcs           | topology=mesh k=4 n=2 vcs=4 routing=swft
-swft_needs_a_torus_and_two_vcs           | topology=torus_uni k=4 n=2 vcs=4 routing=swft
-swft_needs_a_torus_and_two_vcs           | topology=torus k=4 n=2 vcs=1 routing=swft
-ok                                       | topology=torus k=4 n=2 vcs=2 routing=swft
-fring_over_swft                          | topology=torus k=4 n=2 vcs=4 routing=swft fault_handling=fring
-fring_needs_a_torus_or_mesh_with_2_to_6_dimensions | topology=hypercube n=4 vcs=6 routing=dor fault_handling=fring
-fring_needs_a_torus_or_mesh_with_2_to_6_dimensions | topology=torus k=4 n=1 vcs=6 routing=dor fault_handling=fring
-fring_needs_a_torus_or_mesh_with_2_to_6_dimensions | topology=torus_uni k=4 n=2 vcs=6 routing=dor fault_handling=fring
-too_few_vcs_for_routing                  | topology=torus k=4 n=2 vcs=5 routing=dor fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=6 routing=dor fault_handling=fring
-too_few_vcs_for_fring                    | topology=mesh k=4 n=2 vcs=4 routing=dor fault_handling=fring
-ok                                       | topology=mesh k=4 n=2 vcs=5 routing=dor fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=5 routing=duato_nbc fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=5 routing=phop fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=3 routing=nhop fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=5 routing=pbc fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=3 routing=nbc fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=6 routing=duato_phop fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=4 routing=duato_nhop fault_handling=fring
-ok                                       | topology=torus k=4 n=2 vcs=6 routing=duato_pbc fault_handling=fring
-'
+# the table: "expected | structural keys" lines (# comments)
+table=$(grep -v '^#' "$root/tests/cosim/refusals.txt")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

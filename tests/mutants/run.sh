@@ -36,9 +36,10 @@
 # the 1313 mutants can be run a few hours at a time on any machine. The ledger is keyed
 # by the design and the checks (rtl/, the contract, the harness, the C model's behaviour
 # as the contract states it, the mutant generator, the models' configurations) and by the
-# lines of the run lists: a ledger of another design is started again, never mixed; one
-# of the same design whose lists held only lines today's hold too (a CI gap closed by a
-# line) keeps its killed and stillborn verdicts and runs the others again.
+# lines of the run lists and of the refusal table (tests/cosim/refusals.txt): a ledger of
+# another design is started again, never mixed; one of the same design whose lists and
+# table held only lines today's hold too (a CI gap closed by a line) keeps its killed and
+# stillborn verdicts and runs the others again.
 #
 # run.sh --key prints the ledger header of this tree (MUTANTS_SUITE) and runs nothing.
 #
@@ -159,21 +160,30 @@ done
 # t44v4), the generator. (The harness's headers are named, not globbed as in rtl.mk:
 # their order is part of the key.) The run part: the lines of the two run lists, one
 # checksum each, taken with the structural configuration of the line's model (rtl.mk):
-# a new model adds lines, a changed one changes its lines.
-design=$({ cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md \
-    tests/cosim/cosim.cpp tests/cosim/port_bits.h tests/cosim/model_keys.h tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh tests/cosim/refusals.sh tests/cosim/codes.sh \
+# a new model adds lines, a changed one changes its lines; and the lines of the refusal
+# table (tests/cosim/refusals.txt).
+# design_of REFUSALS_SH: the design part with that refusals.sh (today's: the script alone)
+design_of() {
+    { cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md \
+    tests/cosim/cosim.cpp tests/cosim/port_bits.h tests/cosim/model_keys.h tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh "$1" tests/cosim/codes.sh \
     tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh
-    echo "t44v4 ${cfg[t44v4]}"; } | sha256sum | cut -c1-16)
+    echo "t44v4 ${cfg[t44v4]}"; } | sha256sum | cut -c1-16
+}
+design=$(design_of tests/cosim/refusals.sh)
 line_sums() { [ -z "$1" ] || while read -r m l; do echo "$m $l | ${cfg[$m]}"; done <<< "$1" | python3 tests/mutants/cksum.py lines | sort -u | paste -sd, -; }
 # the waves of m54v3e (two-slot FIFOs: rtl_waves checks them since 2026-11-28) count as a
 # line of the CI list: a check added, so a ledger of the lists without it keeps its kills
 waves_models="t44v4 m54v3e"
 ci_sums=$(line_sums "$ci_runs"$'\n'"m54v3e --waves")
 full_sums=$(line_sums "$full_runs")
-key=$(echo "$design $ci_sums $full_sums" | sha256sum | cut -c1-16)
+# the refusal table's lines (tests/cosim/refusals.txt), spaces squeezed: a line added is a
+# check added, as a run line is
+ref_sums_of() { grep -v '^#' | grep '|' | tr -s ' ' | python3 tests/mutants/cksum.py lines | sort -u | paste -sd, -; }
+ref_sums=$(ref_sums_of < tests/cosim/refusals.txt)
+key=$(echo "$design $ci_sums $full_sums $ref_sums" | sha256sum | cut -c1-16)
 # run.sh --key: the header a ledger of this tree carries (to tell whether one is current)
 if [ "${1:-}" = --key ]; then
-    printf '# key %s suite %s\n# design %s suite %s ci-lines %s full-lines %s\n' "$key" "$suite" "$design" "$suite" "$ci_sums" "$full_sums"
+    printf '# key %s suite %s\n# design %s suite %s ci-lines %s full-lines %s refusal-lines %s\n' "$key" "$suite" "$design" "$suite" "$ci_sums" "$full_sums" "$ref_sums"
     exit 0
 fi
 # what the checks run besides the mutant's own models (make mutants-tools, rtl/rtl.mk): without
@@ -187,12 +197,38 @@ fi
 # verdicts more lines cannot change: killed (what killed it still runs, in CI) and
 # stillborn. The others (survived, equivalent, killed-full: CI may kill it now) run again.
 subset() { [ -z "$1" ] || [ -z "$(comm -23 <(tr , '\n' <<< "$1" | sort) <(tr , '\n' <<< "$2" | sort))" ]; }
+# legacy_refusals DESIGN: for a ledger from before refusals.txt (2026-11-28), whose design
+# part hashed refusals.sh with the table inside: finds the version of refusals.sh in git's
+# history that, with today's other design files, gives DESIGN; prints its commit and its
+# table's line sums. Fails when none does (the ledger is then started again).
+legacy_refusals() {
+    local c f
+    git rev-parse --git-dir > /dev/null 2>&1 || return 1
+    f=$(mktemp)
+    for c in $(git log --format=%h -- tests/cosim/refusals.sh); do
+        git show "$c:tests/cosim/refusals.sh" > "$f" 2> /dev/null && grep -q "^table='$" "$f" || continue
+        if [ "$(design_of "$f")" = "$1" ]; then
+            echo "$c $(sed -n "/^table='$/,/^'$/p" "$f" | ref_sums_of)"
+            rm -f "$f"
+            return 0
+        fi
+    done
+    rm -f "$f"
+    return 1
+}
 done_ids=
 if [ -n "$ledger" ]; then
     if [ -f "$ledger" ] && ! grep -qx "# key $key suite $suite" "$ledger"; then
         old=$(grep -m1 '^# design ' "$ledger")
-        read -r _ _ od _ os _ oci _ ofull <<< "$old"
-        if [ "$od" = "$design" ] && [ "$os" = "$suite" ] && subset "$oci" "$ci_sums" && subset "$ofull" "$full_sums"; then
+        read -r _ _ od _ os _ oci _ ofull _ oref <<< "$old"
+        # a ledger keyed while the table was inside refusals.sh: the version of refusals.sh
+        # in git's history that gives its design, and that version's table
+        if [[ "$old" != *" refusal-lines "* ]] && legacy=$(legacy_refusals "$od"); then
+            read -r legacy oref <<< "$legacy"
+            echo "ledger $ledger: keyed with refusals.sh of $legacy (the table inside it)"
+            od=$design
+        fi
+        if [ "$od" = "$design" ] && [ "$os" = "$suite" ] && subset "$oci" "$ci_sums" && subset "$ofull" "$full_sums" && subset "$oref" "$ref_sums"; then
             kept=$(grep -v '^#' "$ledger" | awk -F'\t' '$2 == "killed" || $2 == "stillborn"')
             echo "ledger $ledger: the same design, and the run lists only grew: $(grep -c . <<< "$kept") killed or stillborn verdicts kept, $(grep -v '^#' "$ledger" | awk -F'\t' '$2 != "killed" && $2 != "stillborn"' | grep -c .) others run again"
             printf '%s\n' "$kept" | grep . > "$ledger.kept"
@@ -205,7 +241,7 @@ if [ -n "$ledger" ]; then
     if [ ! -f "$ledger" ]; then
         { echo "# make mutants-all (tests/mutants/run.sh): one verdict per generated mutant; written by the run, not by hand"
           echo "# key $key suite $suite"
-          echo "# design $design suite $suite ci-lines $ci_sums full-lines $full_sums"
+          echo "# design $design suite $suite ci-lines $ci_sums full-lines $full_sums refusal-lines $ref_sums"
           [ -f "$ledger.kept" ] && cat "$ledger.kept"; } > "$ledger"
         rm -f "$ledger.kept"
     fi

@@ -4,8 +4,8 @@
 # One drops dor_escape and duato_phop from the two-level routings (codes.sh must kill it),
 # one gives two topologies the same code (the package does not compile: stillborn, not
 # killed). Then the ledger: a second run skips what the first decided, run lists that only
-# grew keep the killed and stillborn verdicts, a ledger of another design or of lists that
-# lost a line is started again; and bad settings, and a tree without the checks' tools,
+# grew, and a refusal table that only grew, keep the killed and stillborn verdicts, a
+# ledger of another design or of lists that lost a line is started again; and bad settings, and a tree without the checks' tools,
 # are refused with one line and exit 2.
 # Last the schema designs (tests/mutants/schema.py): a mutant switched at run time in one
 # build of t44v4 is killed by the same run in the same cycle as its own build, and one
@@ -52,6 +52,14 @@ grep -q 'the run lists only grew: 2 killed or stillborn verdicts kept, 1 others 
     grep -q '^mutation score of this run (0 mutants' <<< "$out" && ! grep -q survived "$d/ledger.tsv" &&
     grep -qx "$(grep '^# key' "$d/ledger.orig")" "$d/ledger.tsv" && ok=1
 check "run lists that only grew keep the killed and stillborn verdicts, not a survivor" $ok "$(grep -E 'ledger|score' <<< "$out")"
+# the refusal table grows (tests/cosim/refusals.txt: a check added, as a run line is)
+cp "$d/ledger.orig" "$d/ledger.tsv"
+sed -i -e 's/^# key [0-9a-f]*/# key 0000000000000000/' -e 's/ refusal-lines [0-9]*,/ refusal-lines /' "$d/ledger.tsv"
+out=$(run)
+ok=0
+grep -q 'the run lists only grew: 2 killed or stillborn verdicts kept, 0 others run again' <<< "$out" &&
+    grep -q '^mutation score of this run (0 mutants' <<< "$out" && grep -qx "$(grep '^# key' "$d/ledger.orig")" "$d/ledger.tsv" && ok=1
+check "a refusal table that only grew keeps the killed and stillborn verdicts" $ok "$(grep -E 'ledger|score' <<< "$out")"
 # a line gone from the lists: started again
 cp "$d/ledger.orig" "$d/ledger.tsv"
 sed -i -e 's/^# key [0-9a-f]*/# key 0000000000000000/' -e 's/ ci-lines /&1,/' "$d/ledger.tsv"
@@ -127,7 +135,7 @@ ok=0
 check "a tree without the checks' tools is refused with one line, exit 2, nothing run" $ok "exit $rc: $berr"
 key=$(MUTANTS_SUITE=full tests/mutants/run.sh --key)
 ok=0
-grep -qE '^# key [0-9a-f]{16} suite full$' <<< "$key" && grep -qE '^# design [0-9a-f]{16} suite full ci-lines [0-9,]+ full-lines [0-9,]+$' <<< "$key" &&
+grep -qE '^# key [0-9a-f]{16} suite full$' <<< "$key" && grep -qE '^# design [0-9a-f]{16} suite full ci-lines [0-9,]+ full-lines [0-9,]+ refusal-lines [0-9,]+$' <<< "$key" &&
     [ "$(wc -l <<< "$key")" = 2 ] && ok=1
 check "run.sh --key prints the ledger header of the tree" $ok "$key"
 echo "$pass passed, $fail failed"
