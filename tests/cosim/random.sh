@@ -14,8 +14,9 @@
 #                then the cap, default 40); the table of values reached is printed either way
 #   COSIM_DRY=1  draw only: print the configurations and runs a seed gives, build nothing
 # A configuration is drawn within the space the C model accepts and the RTL claims
-# (docs/rtl.md, "Limits"): every topology, n = 1..3 (hypercube 2..5), odd and even and
-# mixed radices, at most 36 nodes, V = 1..8, B and Bo = 1..5, every routing, dateline
+# (docs/rtl.md, "Limits"): every topology, n = 1..4 (hypercube 2..5), odd and even and
+# mixed radices, at most 36 nodes, V = 1..8 and, in about one configuration in five, a
+# wide router of V = 9..32, at most 1600 input VCs in all, B and Bo = 1..5, every routing, dateline
 # 0/1, escape_vcs, time-outs, the f-ring layer with faults, select first/random; it is
 # kept only when `flitnet cdg` proves it deadlock-free (so dateline = 0 appears where it
 # is safe: meshes, hypercubes, unidirectional... where the proof says so). The runs draw
@@ -53,8 +54,8 @@ pick() { local a=("$@"); PICK=${a[$((RANDOM % ${#a[@]}))]}; }
 declare -A HIT=()
 BIN_PARAMS=(topology n radix vcs buf_depth obuf_depth routing dateline escape_vcs timeout faults traffic select msg_len_dist)
 declare -A BINS=(
-    [topology]="torus torus_uni mesh hypercube" [n]="1 2 3" [radix]="even odd"
-    [vcs]="1 2 3 4 5 6 7 8" [buf_depth]="1 2 3 4 5" [obuf_depth]="1 2 3 4 5"
+    [topology]="torus torus_uni mesh hypercube" [n]="1 2 3 4" [radix]="even odd"
+    [vcs]="1 2 3 4 5 6 7 8 wide" [buf_depth]="1 2 3 4 5" [obuf_depth]="1 2 3 4 5"
     [routing]="dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive"
     [dateline]="0 1" [escape_vcs]="default set" [timeout]="0 set" [faults]="none fring"
     [traffic]="uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality"
@@ -100,7 +101,8 @@ mark_cfg() {
     local w key val r
     declare -A c=([dateline]=1 [escape_vcs]='' [timeout]=0 [fault_handling]='')
     for w in $1; do key=${w%%=*} val=${w#*=}; c[$key]=$val; done
-    HIT[topology=${c[topology]}]=1 HIT[vcs=${c[vcs]}]=1 HIT[buf_depth=${c[buf_depth]}]=1
+    HIT[topology=${c[topology]}]=1 HIT[buf_depth=${c[buf_depth]}]=1
+    if [ "${c[vcs]}" -gt 8 ]; then HIT[vcs=wide]=1; else HIT[vcs=${c[vcs]}]=1; fi
     HIT[obuf_depth=${c[obuf_depth]}]=1 HIT[routing=${c[routing]}]=1 HIT[dateline=${c[dateline]}]=1
     [ "${c[topology]}" = hypercube ] || HIT[n=${c[n]}]=1
     if [ "${c[topology]}" != hypercube ]; then
@@ -119,26 +121,53 @@ mark_run() { # ARGS of a run
 
 # one structural configuration, as key=value words, into CFG
 draw_cfg() {
-    local topo n k ks d nodes routing v b bo cfg
-    pick_bin topology torus torus torus_uni mesh mesh hypercube; topo=$PICK
-    if [ "$topo" = hypercube ]; then
-        n=$((2 + RANDOM % 4)); k=2; nodes=$((1 << n))
-    else
-        pick_bin n 1 2 3; n=$PICK
-        while :; do
-            ks=() nodes=1
-            for ((d = 0; d < n; d++)); do
-                case $n in 1) ks+=($((3 + RANDOM % 8))) ;; 2) ks+=($((2 + RANDOM % 5))) ;; 3) ks+=($((2 + RANDOM % 2))) ;; esac
-                nodes=$((nodes * ks[d]))
+    local topo n k ks d nodes ports routing v b bo cfg try=0
+    # the VCs first, then a network small enough for them: at most 1600 input VCs in all
+    # (nodes x ports x V; the largest draw before the wide routers had 1536), so that a
+    # wide router (V = 9..32: the VC masks, the arbiters and the selection's products at
+    # their widest) builds and runs in the time of the others
+    pick_bin vcs 1 2 3 4 5 6 7 8 1 2 3 4 5 6 7 8 wide wide; v=$PICK
+    [ "$v" = wide ] && v=$((9 + RANDOM % 24))
+    while :; do
+        # (a network target no network of these VCs can meet: narrower VCs after 20 tries)
+        try=$((try + 1))
+        [ $try -gt 20 ] && [ "$v" -gt 8 ] && v=$((1 + RANDOM % 8))
+        pick_bin topology torus torus torus_uni mesh mesh hypercube; topo=$PICK
+        if [ "$topo" = hypercube ]; then
+            n=$((2 + RANDOM % 4)); k=2; nodes=$((1 << n)) ports=$((n + 1))
+        else
+            pick_bin n 1 2 3 3 4; n=$PICK
+            while :; do
+                ks=()
+                for ((d = 0; d < n; d++)); do
+                    case $n in 1) ks+=($((3 + RANDOM % 8))) ;; 2) ks+=($((2 + RANDOM % 5))) ;; 3 | 4) ks+=($((2 + RANDOM % 2))) ;; esac
+                done
+                # most of the time one radix for every dimension (the first's), written once
+                if [ $((RANDOM % 3)) -ne 0 ] && [ "$n" -gt 1 ]; then
+                    for ((d = 1; d < n; d++)); do ks[d]=${ks[0]}; done
+                    k=${ks[0]}
+                else
+                    k=${ks[*]}; k=${k// /,}
+                fi
+                nodes=1
+                for ((d = 0; d < n; d++)); do nodes=$((nodes * ks[d])); done
+                [ "$nodes" -ge 3 ] && [ "$nodes" -le 36 ] && break
             done
-            [ "$nodes" -ge 3 ] && [ "$nodes" -le 36 ] && break
-        done
-        k=${ks[*]}; k=${k// /,}
-        # one radix when they are all equal, most of the time
-        [ $((RANDOM % 3)) -ne 0 ] && [ "$n" -gt 1 ] && { k=${ks[0]}; }
+            ports=$((2 * n + 1)); [ "$topo" = torus_uni ] && ports=$((n + 1))
+        fi
+        [ $((nodes * ports * v)) -le 1600 ] && break
+    done
+    # a directed draw whose target only some routings have draws among those (escape
+    # VCs are the duato_* routings', time-outs the two-level ones')
+    local rts=${BINS[routing]}
+    if [ -n "$until" ] && [ -z "${PLAIN:-}" ] && [ "${TARGET_V:-}" = set ]; then
+        case ${TARGET_P:-} in
+        escape_vcs) rts="duato_phop duato_nhop duato_pbc duato_nbc" ;;
+        timeout) rts="duato duato_phop duato_nhop duato_pbc duato_nbc dor_escape" ;;
+        esac
     fi
-    pick_bin routing ${BINS[routing]}; routing=$PICK
-    pick_bin vcs ${BINS[vcs]}; v=$PICK
+    # shellcheck disable=SC2086
+    pick_bin routing $rts; routing=$PICK
     pick_bin buf_depth ${BINS[buf_depth]}; b=$PICK
     pick_bin obuf_depth ${BINS[obuf_depth]}; bo=$PICK
     cfg="topology=$topo n=$n k=$k vcs=$v buf_depth=$b obuf_depth=$bo routing=$routing"
