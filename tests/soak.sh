@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Soak test (make soak; not in CI): random configurations across topologies, radices,
-# dimensions, VCs, buffer depths, routings, fault sets, time-outs, traffic patterns and
-# loads, each run with drain = 1 under AddressSanitizer + UndefinedBehaviorSanitizer
+# dimensions (1 to 6), VCs (1 to 32), buffer depths, routings, fault sets (under f-rings,
+# and swft's), time-outs, traffic patterns and loads, each run with drain = 1 under AddressSanitizer + UndefinedBehaviorSanitizer
 # (build/asan/flitnet), and each checked for conservation and exact delivery: every
 # message generated is delivered, every flit injected is delivered, nothing corrupt,
 # no deadlock (unless `flitnet cdg` finds the configuration's dependency cycle too), no
@@ -33,7 +33,14 @@ draw() {
     esac
     # a mixed radix now and then
     if [ "$topo" != hypercube ] && [ "$n" = 2 ] && [ $((RANDOM % 3)) = 0 ]; then k="$k,$((2 + RANDOM % 6))"; fi
-    a="topology=$topo n=$n k=$k routing=${routings[$r]} vcs=$((1 + RANDOM % 12))"
+    local v=$((1 + RANDOM % 12))
+    # one draw in six: 4 to 6 dimensions of small radix, or V up to 32 (the f-ring layer
+    # takes up to 6 dimensions and two ring VCs a dimension)
+    case $((RANDOM % 12)) in
+    0) [ "$topo" != hypercube ] && n=$((4 + RANDOM % 3)) k=2 && [ "$n" = 4 ] && k=$((2 + RANDOM % 2)) ;;
+    1) v=$((13 + RANDOM % 20)) ;;
+    esac
+    a="topology=$topo n=$n k=$k routing=${routings[$r]} vcs=$v"
     a="$a buf_depth=$((1 + RANDOM % 4)) obuf_depth=$((1 + RANDOM % 4)) select=$([ $((RANDOM % 2)) = 0 ] && echo first || echo random)"
     a="$a msg_len=$((1 + RANDOM % 40)) msg_len_dist=$([ $((RANDOM % 3)) = 0 ] && echo exp || echo fixed)"
     local tr=(uniform uniform uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality)
