@@ -33,12 +33,23 @@ draw() {
     esac
     # a mixed radix now and then
     if [ "$topo" != hypercube ] && [ "$n" = 2 ] && [ $((RANDOM % 3)) = 0 ]; then k="$k,$((2 + RANDOM % 6))"; fi
-    local v=$((1 + RANDOM % 12))
-    # one draw in six: 4 to 6 dimensions of small radix, or V up to 32 (the f-ring layer
-    # takes up to 6 dimensions and two ring VCs a dimension)
+    local v=$((1 + RANDOM % 12)) fring=0
+    # one draw in twelve 4 to 6 dimensions of small radix, one in twelve V up to 32, one in
+    # four the f-ring layer (faults on a bidirectional torus or a mesh of 2 to 6
+    # dimensions, with VCs for its two ring VCs a dimension and the routing's own)
     case $((RANDOM % 12)) in
     0) [ "$topo" != hypercube ] && n=$((4 + RANDOM % 3)) k=2 && [ "$n" = 4 ] && k=$((2 + RANDOM % 2)) ;;
     1) v=$((13 + RANDOM % 20)) ;;
+    2 | 3 | 4)
+        fring=1
+        [ "$topo" = torus ] || [ "$topo" = mesh ] || topo=torus
+        case $((RANDOM % 6)) in
+        0 | 1 | 2) n=2 k=$((3 + RANDOM % 6)) ;;
+        3) n=3 k=$((3 + RANDOM % 3)) ;;
+        4) n=4 k=3 ;;
+        5) n=$((5 + RANDOM % 2)) k=2; [ "$topo" = mesh ] && k=3 n=5 ;;
+        esac
+        v=$((2 * n + 2 + RANDOM % 10)); [ "$v" -gt 32 ] && v=32 ;;
     esac
     a="topology=$topo n=$n k=$k routing=${routings[$r]} vcs=$v"
     a="$a buf_depth=$((1 + RANDOM % 4)) obuf_depth=$((1 + RANDOM % 4)) select=$([ $((RANDOM % 2)) = 0 ] && echo first || echo random)"
@@ -46,7 +57,7 @@ draw() {
     local tr=(uniform uniform uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality)
     a="$a traffic=${tr[$((RANDOM % ${#tr[@]}))]}"
     [ $((RANDOM % 4)) = 0 ] && a="$a timeout=$((1 + RANDOM % 40))"
-    [ $((RANDOM % 4)) = 0 ] && a="$a faults=$((1 + RANDOM % 6))"
+    if [ "$fring" = 1 ]; then a="$a faults=$((1 + RANDOM % 6))"; elif [ $((RANDOM % 4)) = 0 ]; then a="$a faults=$((1 + RANDOM % 6))"; fi
     [ $((RANDOM % 8)) = 0 ] && a="$a dateline=0"
     # light to heavy load: drain empties the network whatever the load
     # stop_saturated = 0: a run past saturation still runs to its end and drains, so it is checked too
