@@ -173,8 +173,18 @@ RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t
                    t44v3min m44v3fa_to16 h4v2fa u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
                    t44v7dfr_to8 m444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr r255v2 h8v2
 
-.PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE
+.PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE rtl-cfgs rtl-models-long
 rtl-FORCE:
+
+# the models whose CI runs are long enough that -O1's faster code pays for its slower
+# compile: COSIM_OPT_LONG, when set, is their COSIM_OPT (tests/suites/rtl_cosim.sh builds
+# the others at -O0). Criterion: the model's lines of tests/cosim/ci.runs take a second or
+# more at -O2. At -O0 against -O1 (2026-11-28): t2222v32d 22 + 159 s of compile and runs
+# against 53 + 8 s, m333v9fafr 8 + 75 s against 14 + 9 s, t444v8fr 9 + 57 s against 18 + 6 s
+RTL_MODELS_LONG := m333v9fafr t2222v32d t444v8fr m55v6fafr t44v7dfr_to1 t44v7minfr \
+                   m44v6dnbcfr m44v6nbcfr t44v6dnbc_to8
+$(foreach m,$(filter-out $(RTL_MODELS_CI),$(RTL_MODELS_LONG)),$(error rtl.mk: RTL_MODELS_LONG names $(m), not a CI model))
+rtl_opt = $(if $(and $(COSIM_OPT_LONG),$(filter $(1),$(RTL_MODELS_LONG))),COSIM_OPT=$(COSIM_OPT_LONG) )
 
 # the structural configuration as a file that changes only when it does: the keys, the
 # flags and a mutant's patch (its checksum)
@@ -187,8 +197,8 @@ $(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
 
 $(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh \
                                 | $(RTL_BUILD)/codes
-	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*) $(RTL_ASSERT))"
-	+@tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)
+	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*) $(RTL_ASSERT))$(if $(call rtl_opt,$*), at $(COSIM_OPT_LONG))"
+	+@$(call rtl_opt,$*)tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)
 
 $(RTL_BUILD)/%/cosim: $(RTL_BUILD)/%/obj/Vnet__ALL.a $(COSIM_DEPS)
 	@tests/cosim/build_model.sh link $(RTL_BUILD)/$*
@@ -271,6 +281,10 @@ mutants-all: mutants-tools
 # configuration
 rtl-cfgs:
 	@$(foreach m,$(sort $(RTL_MODELS_FULL) $(RTL_MODELS_CI)),printf '%s\t%s\n' '$(m)' '$(RTL_CFG_$(m))';)
+
+# the models built at COSIM_OPT_LONG (tests/mutants/run.sh builds them at -O1 too)
+rtl-models-long:
+	@echo $(RTL_MODELS_LONG)
 
 WAVES_MODEL := $(if $(WAVES_FST),t44v4fst,t44v4)
 waves: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp
