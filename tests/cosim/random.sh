@@ -157,6 +157,7 @@ draw_cfg() {
         fi
         [ $((nodes * ports * v)) -le 1600 ] && break
     done
+    IVCS=$((nodes * ports * v))
     # a directed draw whose target only some routings have draws among those (escape
     # VCs are the duato_* routings', time-outs the two-level ones')
     local rts=${BINS[routing]}
@@ -181,6 +182,14 @@ draw_cfg() {
     CFG=$cfg
 }
 
+# whether a configuration's runs outweigh its compile, so that it builds at COSIM_OPT_LONG
+# when that is set: the f-ring layer with 300 input VCs or more. Measured at -O0 against
+# -O1 (build + three runs of 2500-3000 cycles, s of CPU): a 2-D 3x3 mesh V = 8 under
+# f-rings (360 VCs) 70 against 65, a 4-D mesh V = 6 under f-rings (864) 153 against 120; a
+# unidirectional 4-D torus V = 8 without (640) 63 against 79, the layer being what is slow
+# at -O0 (about four times the cost per VC)
+long_cfg() { [[ $1 == *fault_handling=fring* ]] && [ "$2" -ge 300 ]; }
+
 # runtime keys of run R (0 light with drain, 1 medium, 2 heavy) of a configuration, into ARGS
 draw_run() {
     local r=$1 a faulty=$2
@@ -203,7 +212,7 @@ dry=${COSIM_DRY:-0}
 flags=(--trace --assert -DFLITNET_ASSERT)
 [ "$cov" = 1 ] && flags=("$([ "${COV_KIND:-all}" = line ] && echo --coverage-line || echo --coverage)")
 # 1. the draws, in this shell (every use of RANDOM in a fixed order: the seed replays)
-CFGS=() HASHES=()
+CFGS=() HASHES=() LONG=()
 declare -A RUNARGS=()
 for ((c = 0; c < nconf; c++)); do
     [ -n "$until" ] && [ -z "$(bins_open)" ] && break
@@ -226,6 +235,7 @@ for ((c = 0; c < nconf; c++)); do
     faulty=0
     [[ $cfg == *fault_handling=fring* ]] && faulty=1
     CFGS+=("$cfg")
+    LONG+=("$(long_cfg "$cfg" "$IVCS" && echo 1 || echo 0)")
     HASHES+=("$(echo "$cfg cov=$cov${COV_KIND:+ $COV_KIND}" | cksum | cut -d' ' -f1)")
     mark_cfg "$cfg"
     for ((r = 0; r < nruns; r++)); do
@@ -254,11 +264,12 @@ c=${#CFGS[@]}
 # JOBS (default: the cores) at a time, the outputs printed in order
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-build_one() { # hash cfg: prints the failure, returns non-zero on one
-    local hash=$1 cfg=$2 dir=$build/random/$1
+build_one() { # hash cfg long: prints the failure, returns non-zero on one
+    local hash=$1 cfg=$2 dir=$build/random/$1 opt=${COSIM_OPT:-}
     [ -x "$dir/cosim" ] && [ "$(cat "$dir/cfg" 2>/dev/null)" = "$cfg" ] && return 0
-    echo "verilating random/$hash ($cfg)"
-    if ! "$root/tests/cosim/build_model.sh" verilate "$dir" "random/$hash" "$cfg" "${flags[@]}" > "$build/random/$hash.log" 2>&1 ||
+    [ "$3" = 1 ] && [ -n "${COSIM_OPT_LONG:-}" ] && opt=$COSIM_OPT_LONG
+    echo "verilating random/$hash ($cfg)${opt:+ at $opt}"
+    if ! COSIM_OPT=$opt "$root/tests/cosim/build_model.sh" verilate "$dir" "random/$hash" "$cfg" "${flags[@]}" > "$build/random/$hash.log" 2>&1 ||
         ! "$root/tests/cosim/build_model.sh" link "$dir" >> "$build/random/$hash.log" 2>&1; then
         echo "FAIL random/$hash ($cfg): the model did not build (COSIM_SEED=$seed):"; tail -n 20 "$build/random/$hash.log"
         return 1
@@ -291,7 +302,7 @@ if [ "$dry" = 0 ]; then
         [ -n "${queued[$h]:-}" ] && continue
         queued[$h]=$k
         job_slot
-        { build_one "$h" "${CFGS[$k]}" > "$tmp/build-$h.out" 2>&1; echo $? > "$tmp/build-$h.rc"; } &
+        { build_one "$h" "${CFGS[$k]}" "${LONG[$k]}" > "$tmp/build-$h.out" 2>&1; echo $? > "$tmp/build-$h.rc"; } &
     done
     wait
     for ((k = 0; k < c; k++)); do
