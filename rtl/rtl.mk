@@ -168,9 +168,9 @@ RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8
                    m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v6dnbcfr \
                    t44v6dnbc_b3 t44v4d t444v8fr t2222v32d m333v9fafr t44v7dfr_to1 h3v4phop m44v7pbc h4v2fa
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
-                   t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v3d t88v10dnbc h3v4phop \
-                   m44v7pbc u44v6dnhop t444v2sw \
-                   t44v3min m44v3fa_to16 h4v2fa u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
+                   t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v3d t88v10dnbc \
+                   u44v6dnhop t444v2sw \
+                   t44v3min m44v3fa_to16 u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
                    t44v7dfr_to8 m444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr r255v2 h8v2
 
 .PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE rtl-cfgs rtl-models-long

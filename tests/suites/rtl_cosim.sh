@@ -6,7 +6,9 @@ cd "$(dirname "$0")/../.."
 # COSIM_OPT=-O0: the models compile two to five times faster, and most CI runs are short;
 # COSIM_OPT_LONG=-O1 for the models whose runs are not (RTL_MODELS_LONG in rtl/rtl.mk:
 # their runs take 10x longer at -O0)
-out=$(COSIM_OPT=${COSIM_OPT:--O0} COSIM_OPT_LONG=${COSIM_OPT_LONG:--O1} make --no-print-directory -j2 -f Makefile -f rtl/rtl.mk cosim-ci 2>&1)
+# (a COSIM_OPT of the caller's applies to every model, unless COSIM_OPT_LONG is set too)
+[ -n "${COSIM_OPT:-}" ] || { export COSIM_OPT=-O0; export COSIM_OPT_LONG=${COSIM_OPT_LONG:--O1}; }
+out=$(make --no-print-directory -j2 -f Makefile -f rtl/rtl.mk cosim-ci 2>&1)
 rc=$?
 printf '%s\n' "$out"
 # a build that fails before the suite runs has no summary line: count it

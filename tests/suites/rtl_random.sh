@@ -6,7 +6,9 @@
 # (the f-ring layer among them, which no draw reached before the table existed), and bad
 # settings are refused with one line and exit 2.
 cd "$(dirname "$0")/../.." || exit 2
-out=$(COSIM_OPT=${COSIM_OPT:--O0} COSIM_OPT_LONG=${COSIM_OPT_LONG:--O1} COSIM_N=${COSIM_N:-2} make --no-print-directory -f Makefile -f rtl/rtl.mk cosim-random 2>&1)
+# (a COSIM_OPT of the caller's applies to every model, unless COSIM_OPT_LONG is set too)
+[ -n "${COSIM_OPT:-}" ] || { export COSIM_OPT=-O0; export COSIM_OPT_LONG=${COSIM_OPT_LONG:--O1}; }
+out=$(COSIM_N=${COSIM_N:-2} make --no-print-directory -f Makefile -f rtl/rtl.mk cosim-random 2>&1)
 rc=$?
 printf '%s\n' "$out"
 read -r pass fail < <(printf '%s\n' "$out" | tail -n 1 | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
