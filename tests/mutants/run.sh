@@ -422,6 +422,10 @@ schema_try() {
 schema_on() { [ "${MUTANTS_SCHEMA:-1}" = 1 ] && [ "${1%%.*}" != flitnet_pkg ]; }
 
 # one mutant, in its own directory $w: writes $w/verdict (ID, status, how: one line)
+# listed_equivalent ID: the mutant is in tests/mutants/equivalent.txt (read afresh each
+# time: a review written while the run goes on counts from then)
+listed_equivalent() { grep -q "^$1[[:space:]]" tests/mutants/equivalent.txt 2>/dev/null; }
+
 mutant() {
     local id=$1 module=${1%%.*} m
     status=survived how="" same=0 lastdir=""
@@ -466,14 +470,14 @@ mutant() {
     # the full suite (make cosim's fixed list): every model, its full.runs lines (not for
     # a mutant reviewed as equivalent: CI's checks have tried the review, and the full
     # list would cost half an hour)
-    if [ $status = survived ] && [ "$suite" = full ] && ! grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt; then
+    if [ $status = survived ] && [ "$suite" = full ] && ! listed_equivalent "$id"; then
         local same_ci=$same
         # shellcheck disable=SC2086
         if ! { schema_on "$id" && schema_try "$id" full "$full_runs" $full_models; }; then
             same=$same_ci
             for m in $full_models; do
                 # (reviewed as equivalent while the list ran: the rest is not needed)
-                grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt && break
+                listed_equivalent "$id" && break
                 try_model "$id" "$m" "$full_runs"
                 # a model of the full list that does not build fails make cosim too
                 [ $status = survived ] || break
@@ -481,7 +485,7 @@ mutant() {
         fi
         [ $status = survived ] || status=killed-full
     fi
-    if [ $status = survived ] && grep -q "^${id}[[:space:]]" tests/mutants/equivalent.txt 2>/dev/null; then
+    if [ $status = survived ] && listed_equivalent "$id"; then
         status=equivalent how=$(awk -v id="$id" '$1 == id { $1 = ""; print substr($0, 2) }' tests/mutants/equivalent.txt)
     fi
     [ $status = survived ] && how="($same models with unchanged code)"
