@@ -164,6 +164,12 @@ static int parse_file(fault_set *fs, const topology *t, const char *path, char *
         rc = mark(fs, t, id, what, err, errlen);
     }
     fclose(f);
+    /* the file switches the fault layer on (its ring VCs reserved): with no node that would
+     * be a fault-free network that quietly runs on fewer VCs */
+    if (!rc && !fs->nf) {
+        snprintf(err, errlen, "fault_file %s lists no node (for a fault-free network leave fault_file out)", path);
+        rc = -1;
+    }
     return rc;
 }
 

@@ -385,6 +385,10 @@ int bench_main(int argc, char **argv)
             return 1;
         }
     }
+    if (points_only + scale_only + models_only > 1) {
+        fprintf(stderr, "flitnet: bench runs one of --points, --scale and --models at a time\n");
+        return 1;
+    }
     if (cycles < 20000) cycles = 20000;
     if (models_only) {
         bench_models();

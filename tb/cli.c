@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 int cli_fail(const char *msg)
 {
@@ -23,16 +25,28 @@ int cli_close_out(FILE *f, const char *path, char *err, size_t errlen)
     return -1;
 }
 
+int cli_path_writable(const char *path, char *err, size_t errlen)
+{
+    /* neither created nor truncated here: a command refused later leaves the file as it was */
+    struct stat st;
+    if (!stat(path, &st)) {
+        if (S_ISDIR(st.st_mode)) errno = EISDIR;
+        else if (!access(path, W_OK)) return 0;
+    } else if (errno == ENOENT) {
+        char dir[4096];
+        const char *slash = strrchr(path, '/');
+        if (!slash) snprintf(dir, sizeof dir, ".");
+        else snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+        if (!access(dir, W_OK | X_OK)) return 0;
+    }
+    snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+    return -1;
+}
+
 int cli_writable(const char *path)
 {
-    FILE *f = fopen(path, "a"); /* "a": a file that exists keeps its bytes until the command writes it */
-    if (f) {
-        fclose(f);
-        return 0;
-    }
     char e[600];
-    snprintf(e, sizeof e, "cannot write '%s': %s", path, strerror(errno));
-    return cli_fail(e);
+    return cli_path_writable(path, e, sizeof e) ? cli_fail(e) : 0;
 }
 
 int cli_parse_long(const char *s, long lo, long hi, long *out)
@@ -55,6 +69,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         return cli_fail(err);
     }
     int first = 1;
+    const char *single = NULL; /* a single rate on the command line beside a range */
     *nrest = 0;
     for (int i = 0; i < argc; i++) {
         char *a = argv[i];
@@ -90,8 +105,13 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
             *range = a;
             continue;
         }
+        if (range && (!strcmp(a, "rate") || !strcmp(a, "flit_rate"))) single = argv[i];
         if (config_set(c, a, val, err, sizeof err)) { *eq = '='; return cli_fail(err); }
         *eq = '=';
+    }
+    if (range && *range && single) { /* the range sets every point's load: the single one would be dropped */
+        snprintf(err, sizeof err, "'%.100s' and the range '%.100s' both set the load: give one", single, *range);
+        return cli_fail(err);
     }
     if (config_resolve(c, err, sizeof err)) return cli_fail(err);
     return 0;

@@ -6,8 +6,11 @@
 
 /* prints "flitnet: MSG" on stderr; returns 1 (the exit status of bad input) */
 int cli_fail(const char *msg);
-/* an output file the command writes after its runs can be written: 0, or 1 after printing
- * why not (checked before the runs, so that a bad path costs none) */
+/* an output file the command writes after its runs can be written: 0, or -1 with "cannot
+ * write 'path': reason" in err. Checked before the runs, so that a bad path costs none, and
+ * without creating or truncating the file, so that a command refused later leaves it be. */
+int cli_path_writable(const char *path, char *err, size_t errlen);
+/* the same, printing the reason: 0, or 1 */
 int cli_writable(const char *path);
 /* closes a file the command wrote; -1 (with "writing 'path' failed: reason" in err) when a
  * write or the close failed (a full device) */

@@ -187,7 +187,12 @@ static int set_u64(const char *key, const char *value, void *dst, char *err, siz
 static int set_double(const key_def *k, const char *key, const char *value, void *dst, char *err, size_t errlen)
 {
     double v;
-    if (parse_double(value, &v)) { snprintf(err, errlen, "%s: '%s' is not a number", key, value); return -1; }
+    if (parse_double(value, &v)) {
+        /* a value can be long: it is cut, so that the reason is seen */
+        snprintf(err, errlen, "%s: '%.40s%s' is %s", key, value, strlen(value) > 40 ? "..." : "",
+                 errno == ERANGE ? "out of the range of a double" : "not a number");
+        return -1;
+    }
     if (v < k->lo || v > k->hi) {
         snprintf(err, errlen, "%s = %g is out of range %g..%g", key, v, k->lo, k->hi);
         return -1;
@@ -443,6 +448,11 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
                  e_fh[c->fault_handling]);
         return -1;
     }
+    /* the keys of a fault mechanism not in use would be silently ignored */
+    if (config_given(c, "fault_seed") && !(c->faults > 0)) {
+        snprintf(err, errlen, "fault_seed draws the faulty nodes of faults = F; without faults = F it has nothing to draw");
+        return -1;
+    }
     int gr = find_key("rate"), gf = find_key("flit_rate");
     if (c->given[gr] && c->given[gf]) { snprintf(err, errlen, "give either rate or flit_rate, not both"); return -1; }
     if (c->traffic != TR_TRACE) {
@@ -477,6 +487,11 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
         return -1;
     }
     if (c->precision > 0 && !config_given(c, "batches")) c->batches = PRECISION_BATCHES;
+    if (c->precision > 0 && c->batches <= PRECISION_MIN_BATCHES) { /* it could never stop early */
+        snprintf(err, errlen, "precision first checks the interval after %d batches: it needs batches > %d (got %d)",
+                 PRECISION_MIN_BATCHES, PRECISION_MIN_BATCHES, c->batches);
+        return -1;
+    }
     if (c->cycles - c->warmup < c->batches) {
         snprintf(err, errlen, "the measurement window (cycles - warmup = %ld) is shorter than batches = %d",
                  c->cycles - c->warmup, c->batches);

@@ -161,12 +161,14 @@ static int cmd_sim(int argc, char **argv)
         else if (!strcmp(rest[i], "--shuffle-order")) opt.shuffle_order = 1;
         else if (!strcmp(rest[i], "--vcd") && i + 1 < nrest) opt.vcd = rest[++i];
         else if (!strcmp(rest[i], "--vcd-window") && i + 1 < nrest) {
-            unsigned long long a, b;
-            char extra;
             const char *w = rest[++i];
-            /* digits only: %llu would take "-5" as a huge cycle */
-            if (strspn(w, "0123456789:") != strlen(w) || sscanf(w, "%llu:%llu%c", &a, &b, &extra) != 2 || b < a)
-                return cli_fail("--vcd-window needs FROM:TO cycles with FROM <= TO");
+            char *mid, *end = NULL;
+            errno = 0;
+            /* digits only: strtoull would take "-5" as a huge cycle; beyond 64 bits is refused, not clamped */
+            unsigned long long a = strtoull(w, &mid, 10), b = *mid == ':' ? strtoull(mid + 1, &end, 10) : 0;
+            if (strspn(w, "0123456789:") != strlen(w) || mid == w || *mid != ':' || end == mid + 1 || *end || errno ||
+                b < a)
+                return cli_fail("--vcd-window needs FROM:TO cycles with FROM <= TO (64-bit numbers)");
             opt.vcd_from = a;
             opt.vcd_to = b;
             opt.vcd_auto_window = 0;

@@ -20,6 +20,7 @@ typedef struct {
     double tau;
     int tau_given;
     double pf;
+    int pf_given;
 } model_keys;
 
 /* the routing each model describes, and whether the simulator has it */
@@ -86,6 +87,7 @@ static int split_model_keys(int argc, char **argv, model_keys *mk, char **out, i
             mk->tau_given = 1;
         } else if (eq && kl == 10 && !strncmp(a, "fault_prob", 10)) {
             if (parse_num("fault_prob", v, 0, 0.999, &mk->pf)) return 1;
+            mk->pf_given = 1;
         } else {
             out[(*nout)++] = a;
         }
@@ -117,6 +119,18 @@ static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_para
         for (const char *q = c->fault_nodes; *q; q++) p->nf += *q == ',';
     }
     p->pf = mk->pf;
+    /* a key the model does not read would be silently ignored */
+    if (mk->tau_given && mk->kind != QM_TIMEOUT) {
+        snprintf(e, sizeof e, "tau applies to model timeout only (model %s has no time-out)", qm_name(mk->kind));
+        return cli_fail(e);
+    }
+    if (mk->pf_given && mk->kind != QM_SWFT) {
+        snprintf(e, sizeof e, "fault_prob applies to model swft only (model %s describes a network without faults)",
+                 qm_name(mk->kind));
+        return cli_fail(e);
+    }
+    if (mk->pf_given && p->nf > 0)
+        return cli_fail("give fault_prob or a fault count (faults, fault_nodes), not both: the model takes the count");
     p->delta_reinject = (double)c->reinject_delay;
     /* the simulator's conventions (topology.c ties go +, route_dor.c's class rule) */
     p->tie_positive = 1;
@@ -288,6 +302,15 @@ int cmd_model(int argc, char **argv)
     double sat = qm_saturation_rate(&p, 1e-6), zl = qm_zero_load(&p);
     double *rates = NULL;
     int dec = 6;
+    /* one rate on the command line: the model at that rate alone, not the default grid */
+    char one[128];
+    for (int i = 0; i < nargs && !range; i++)
+        if (!strncmp(args[i], "rate=", 5) || !strncmp(args[i], "flit_rate=", 10)) {
+            char v[40];
+            config_format_double(v, sizeof v, c.rate);
+            snprintf(one, sizeof one, "rate=%s:%s:%s", v, v, v); /* the step sets the decimals shown */
+            range = one;
+        }
     int n = rates_for(range, sat, &rates, &dec);
     if (n < 0) return 1;
     qm_result *res = calloc((size_t)n, sizeof *res);
@@ -644,6 +667,9 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     char e[600];
     if (mk.tau_given)
         return cli_fail("compare takes the time-out from the simulator's key timeout=N (tau is for `flitnet model`)");
+    if (mk.pf_given)
+        return cli_fail("compare takes the faults from the simulator's keys faults or fault_nodes (fault_prob is for "
+                        "`flitnet model`)");
     if (compare_pick_model(&c, &mk)) return 1;
     if (!range) return cli_fail("compare needs rate=A:B:STEP (or flit_rate=A:B:STEP)");
     sweep_spec sp = {0};

@@ -62,6 +62,10 @@ static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint,
     s->built |= B_TOPO;
     if (flit_layout_init(&s->fl, s->t.N, s->t.diameter, s->t.n, c->vcs, err, errlen)) goto fail;
     s->fh = net_setup_fault_handling(c);
+    if (config_given(c, "reinject_delay") && s->fh != FH_SOFTWARE) { /* it would be silently ignored */
+        snprintf(err, errlen, "reinject_delay applies to software rerouting (swft, or fault_handling = software, with faults)");
+        goto fail;
+    }
     const route_algo *a = route_find(c->routing);
     /* `fault_handling = software` with dor: seed 002's scheme is swft (§7.2) */
     if (s->fh == FH_SOFTWARE && a && !a->reroute && !strcmp(a->name, "dor")) a = route_find("swft");
@@ -84,6 +88,16 @@ static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint,
 fail:
     net_setup_free(s);
     return -1;
+}
+
+int net_setup_check(const sim_config *c, char *err, size_t errlen)
+{
+    net_setup s;
+    if (net_setup_routing(&s, c, 1, err, errlen)) return -1;
+    s.built |= B_TRAFFIC;
+    int rc = traffic_init(&s.tr, c, &s.t, err, errlen) || traffic_set_faults(&s.tr, s.faulty, err, errlen) ? -1 : 0;
+    net_setup_free(&s);
+    return rc;
 }
 
 int net_setup_build(net_setup *s, const sim_config *c, char *err, size_t errlen)

@@ -33,6 +33,9 @@ int net_setup_routing(net_setup *s, const sim_config *c, int prove, char *err, s
  * c->vcs it passes with, or that none up to MAX_VCS does, or from which vcs the network is
  * too large to prove (one proof per vcs: a listed set is not drawn again) */
 void net_setup_vcs_hint(const sim_config *c, char *err, size_t errlen);
+/* what a run refuses before it allocates the routers (routing, faults, traffic), without
+ * keeping anything: for commands that write runs for later (sweep --jobs) */
+int net_setup_check(const sim_config *c, char *err, size_t errlen);
 /* the whole run */
 int net_setup_build(net_setup *s, const sim_config *c, char *err, size_t errlen);
 void net_setup_free(net_setup *s);

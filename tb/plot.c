@@ -1,5 +1,6 @@
 /* plot.c: see plot.h. */
 #include "plot.h"
+#include "cli.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,13 +13,7 @@ int plot_writable(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "'%s': a plot is written as .svg or .png, by the name's ending", path);
         return 0;
     }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-        return 0;
-    }
-    fclose(f);
-    return 1;
+    return !cli_path_writable(path, err, errlen);
 }
 
 int plot_tmp_begin(plot_tmp *t, char *err, size_t errlen)

@@ -17,21 +17,23 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
 {
     char k[64];
     config_shape(c, k, sizeof k);
-    fprintf(f, "flitnet %s: %s, V=%d B=%d Bo=%d, routing %s, select %s, %s traffic, M=%g (%s)\n", FLITNET_VERSION, k,
-            c->vcs, c->buf_depth, c->obuf_depth, c->routing,
-            c->select ? "random" : "first", config_traffic_name(c->traffic), c->msg_len,
-            c->msg_len_dist == LEN_FIXED ? "fixed" : "exp");
+    char m[64];
+    if (c->traffic == TR_TRACE) snprintf(m, sizeof m, "the trace's message lengths");
+    else snprintf(m, sizeof m, "M=%g (%s)", c->msg_len, c->msg_len_dist == LEN_FIXED ? "fixed" : "exp");
+    fprintf(f, "flitnet %s: %s, V=%d B=%d Bo=%d, routing %s, select %s, %s traffic, %s\n", FLITNET_VERSION, k, c->vcs,
+            c->buf_depth, c->obuf_depth, c->routing, c->select ? "random" : "first", config_traffic_name(c->traffic), m);
     /* the capacity is the topology's ideal under uniform traffic; other patterns are
      * measured against it too, so say which one it is */
     const char *cap = c->traffic == TR_UNIFORM ? "capacity" : "the uniform-traffic capacity";
     if (c->traffic != TR_TRACE)
         fprintf(f, "offered      %.6g messages/node/cycle = %.6g flits/node/cycle (%.1f%% of %s %.4g)\n", c->rate,
                 r->offered_flit_rate, 100 * r->offered_flit_rate / r->capacity, cap, r->capacity);
-    fprintf(f, "run          %llu cycles (warm-up %ld%s; window to %ld%s), %.2f s, %.3g cycles/s, %.3g flit-hops/s\n",
+    fprintf(f, "run          %llu cycles (warm-up %ld%s; window to %ld%s%s), %.2f s, %.3g cycles/s, %.3g flit-hops/s\n",
             (unsigned long long)r->cycles, c->warmup,
             config_given(c, "warmup") ? "" : ", the default cycles/10 up to 10000", c->cycles,
-            r->precision_stop ? ", stopped early: the CI is within precision" :
-            !c->drain ? "" : r->drained ? ", drained" : ", not drained: it stopped early", r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
+            r->precision_stop ? ", stopped early: the CI is within precision" : "",
+            !c->drain ? "" : r->drained ? ", drained" : r->precision_stop ? ", not drained" : ", not drained: it stopped early",
+            r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
     /* a run that stopped early (deadlock, saturation) may have measured nothing, or too
      * few batches for an interval: say so rather than print nan */
     if (!r->messages_measured) {

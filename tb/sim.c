@@ -417,7 +417,6 @@ static int run_precise(run *r, uint64_t t)
     r->cycles = t;
     r->res->batches = (int)k;
     r->res->precision_stop = 1;
-    network_close_window(&r->ns.net, t);
     return 1;
 }
 
@@ -427,8 +426,8 @@ __attribute__((noinline)) static int64_t run_loop(run *r, char *err, size_t errl
 {
     const sim_config *cfg = r->cfg;
     network *net = &r->ns.net;
-    const uint64_t warmup = r->warmup, cycles = r->cycles;
-    uint64_t tt = 0;
+    const uint64_t warmup = r->warmup;
+    uint64_t tt = 0, cycles = r->cycles;
     double t_start = r->opt->progress ? now_seconds() : 0, t_shown = 0;
     for (;; tt++) {
         /* progress reads the clock only (every 4096 cycles): it cannot change a result */
@@ -470,7 +469,13 @@ __attribute__((noinline)) static int64_t run_loop(run *r, char *err, size_t errl
         }
         if (run_watchdog(r, tt)) return (int64_t)tt + 1;
         if (in_window && !r->res->saturated && run_saturated_now(r, tt) && cfg->stop_saturated) return (int64_t)tt + 1;
-        if (in_window && cfg->precision > 0 && run_precise(r, tt + 1)) return (int64_t)tt + 1;
+        if (in_window && cfg->precision > 0 && run_precise(r, tt + 1)) {
+            if (!cfg->drain) {
+                network_close_window(net, tt + 1);
+                return (int64_t)tt + 1;
+            }
+            cycles = tt + 1; /* the window ends here (closed at the loop's top); drain = 1 then delivers the rest */
+        }
     }
 }
 
@@ -489,8 +494,13 @@ static void results_latency(const run *r, sim_result *res)
     res->p99 = stats_percentile(st, 0.99);
     res->max_latency = st->n ? (double)st->max_lat : NAN;
     int delta = cfg->buf_depth == 1 ? 2 : 1;
-    res->zero_load_latency =
-        2 * traffic_mean_hops(cfg, &r->ns.t, &r->ns.tr, r->ns.faulty) + 3 + delta * (cfg->msg_len - 1);
+    double len = cfg->msg_len; /* a trace gives each message its length: the closed form is linear in it */
+    if (cfg->traffic == TR_TRACE && r->ns.tr.ntrace) {
+        len = 0;
+        for (long i = 0; i < r->ns.tr.ntrace; i++) len += r->ns.tr.trace[i].len;
+        len /= (double)r->ns.tr.ntrace;
+    }
+    res->zero_load_latency = 2 * traffic_mean_hops(cfg, &r->ns.t, &r->ns.tr, r->ns.faulty) + 3 + delta * (len - 1);
 }
 
 /* throughput, message and flit counts, Little's law and the sinks' checks after cycle tt */

@@ -95,14 +95,20 @@ static const char *pstatus(const sweep_point *p)
     return p->saturated ? "SATURATED" : "ok";
 }
 
-int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_out, int *npts, char *err, size_t errlen)
+int sweep_check_range(const sim_config *base, const sweep_spec *sp, char *err, size_t errlen)
 {
-    int n = sweep_npoints(sp);
     const double top = sp->flit_unit ? sp->to / base->msg_len : sp->to;
     if (base->process == PROC_BERNOULLI && top > 1) { /* as sim refuses one such rate */
         snprintf(err, errlen, "the rate range reaches %g messages/cycle, above 1, impossible for a Bernoulli process", top);
         return -1;
     }
+    return 0;
+}
+
+int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_out, int *npts, char *err, size_t errlen)
+{
+    int n = sweep_npoints(sp);
+    if (sweep_check_range(base, sp, err, errlen)) return -1;
     sweep_point *pts = calloc((size_t)n, sizeof *pts);
     pid_t *pid = calloc((size_t)n, sizeof *pid);
     int *fd = calloc((size_t)n, sizeof *fd);

@@ -1,7 +1,9 @@
 /* sweepcmd.c: see sweepcmd.h. */
 #include "sweepcmd.h"
 #include "cli.h"
+#include "netsetup.h"
 #include "report.h"
+#include "config.h"
 #include "sweep.h"
 #include "threads.h"
 #include <cjson/cJSON.h>
@@ -50,11 +52,16 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
     /* -j J runs J points at once, each on `threads` threads: threads = 0 shares the CPUs
      * among the J workers, and more threads than CPUs in all is refused (a run's threads
      * wait on each other every cycle, so an oversubscribed sweep only goes slower) */
-    const int cpus = threads_online();
-    if (!(jobs_dir && *jobs_dir) && c->threads == 0) c->threads = cpus / sp->jobs > 0 ? cpus / sp->jobs : 1;
+    const int cpus = threads_online(), shared = c->threads == 0;
+    if (!(jobs_dir && *jobs_dir) && shared) c->threads = cpus / sp->jobs > 0 ? cpus / sp->jobs : 1;
     if (!(jobs_dir && *jobs_dir) && sp->jobs > 1 && (long)c->threads * sp->jobs > cpus) {
-        snprintf(err, sizeof err, "threads = %d with -j %d needs %ld CPUs, %d are online: lower one (threads = 0 shares them)",
-                 c->threads, sp->jobs, (long)c->threads * sp->jobs, cpus);
+        if (c->threads == 1) /* one thread a worker already */
+            snprintf(err, sizeof err, "-j %d runs more workers than the %d CPUs online: give -j %d or fewer", sp->jobs, cpus,
+                     cpus);
+        else
+            snprintf(err, sizeof err,
+                     "threads = %d with -j %d needs %ld CPUs, %d are online: lower one (threads = 0 shares them)",
+                     c->threads, sp->jobs, (long)c->threads * sp->jobs, cpus);
         return cli_fail(err);
     }
     if ((sp->plot && !plot_writable(sp->plot, err, sizeof err)) ||
@@ -124,40 +131,122 @@ static void put_word(FILE *f, const char *s)
     fputc('\'', f);
 }
 
-static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp, int argc, char **argv)
+/* path as an absolute one (a job or merge may run in another directory); 0, or -1 if too long */
+static int absolute(const char *path, char *out, size_t len)
+{
+    char cwd[PATH_MAX];
+    if (path[0] == '/') return snprintf(out, len, "%s", path) < (int)len ? 0 : -1;
+    if (!getcwd(cwd, sizeof cwd)) return -1;
+    return snprintf(out, len, "%s/%s", cwd, path) < (int)len ? 0 : -1;
+}
+
+/* the keys the user gave (from the command line or a config file), but the rate, as
+ * key=value words: shell words for jobs.txt (shell = 1), else one per line (sweep.args).
+ * A file the configuration names is given by its absolute path: the jobs run elsewhere. */
+static int put_keys(FILE *f, const sim_config *c, int shell, char *err, size_t errlen)
+{
+    for (int k = 0; config_key_name(k); k++) {
+        const char *key = config_key_name(k);
+        if (!config_given(c, key) || !strcmp(key, "rate") || !strcmp(key, "flit_rate")) continue;
+        char v[1024], kv[PATH_MAX + 1100];
+        config_value(c, k, v, sizeof v);
+        if (!strcmp(key, "fault_file") && v[0]) {
+            char abs[PATH_MAX];
+            if (!realpath(v, abs)) {
+                snprintf(err, errlen, "fault_file '%.300s': %s", v, strerror(errno));
+                return -1;
+            }
+            snprintf(kv, sizeof kv, "%s=%s", key, abs);
+        } else {
+            snprintf(kv, sizeof kv, "%s=%s", key, v);
+        }
+        if (strchr(kv, '\n')) {
+            snprintf(err, errlen, "--jobs: the value of %s holds a newline", key);
+            return -1;
+        }
+        if (shell) {
+            fputc(' ', f);
+            put_word(f, kv);
+        } else {
+            fprintf(f, "%s\n", kv);
+        }
+    }
+    return 0;
+}
+
+/* DIR/sweep.args, what merge needs: the configuration as put_keys gives it, the range and
+ * the sweep's own options (output files by their absolute paths), one argument a line */
+static int write_args(const char *path, const sim_config *c, const sweep_spec *sp, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) { snprintf(err, errlen, "cannot write '%.300s': %s", path, strerror(errno)); return -1; }
+    int rc = put_keys(f, c, 0, err, errlen);
+    char from[40], to[40], step[40];
+    config_format_double(from, sizeof from, sp->from);
+    config_format_double(to, sizeof to, sp->to);
+    config_format_double(step, sizeof step, sp->step);
+    fprintf(f, "%s=%s:%s:%s\n", sp->flit_unit ? "flit_rate" : "rate", from, to, step);
+    if (sp->all) fputs("--all\n", f);
+    if (sp->title) {
+        if (strchr(sp->title, '\n') && !rc) { snprintf(err, errlen, "--jobs: the title holds a newline"); rc = -1; }
+        fprintf(f, "--title\n%s\n", sp->title);
+    }
+    const char *opt[] = {"--csv", "--plot", "--throughput"}, *val[] = {sp->csv, sp->plot, sp->throughput};
+    for (int i = 0; i < 3; i++) {
+        if (!val[i]) continue;
+        char abs[PATH_MAX];
+        if (absolute(val[i], abs, sizeof abs) || strchr(abs, '\n')) {
+            if (!rc) snprintf(err, errlen, "--jobs: the path '%.200s' is too long or holds a newline", val[i]);
+            rc = -1;
+            break;
+        }
+        fprintf(f, "%s\n%s\n", opt[i], abs);
+    }
+    char e2[CFG_ERR];
+    if (cli_close_out(f, path, e2, sizeof e2) && !rc) {
+        snprintf(err, errlen, "%s", e2);
+        rc = -1;
+    }
+    return rc;
+}
+
+static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp)
 {
     char err[CFG_ERR], path[PATH_MAX + 64], self[PATH_MAX], adir[PATH_MAX];
+    double *rates;
+    int n = grid(sp, c, &rates);
+    if (n < 0) return cli_fail("out of memory");
+    /* refused now rather than by every job: what a run checks before its first cycle */
+    sim_config first = *c;
+    first.rate = rates[0];
+    first.flit_rate = first.rate * first.msg_len;
+    if (sweep_check_range(c, sp, err, sizeof err) || net_setup_check(&first, err, sizeof err)) {
+        free(rates);
+        return cli_fail(err);
+    }
     if (mkdir(dir, 0777) && errno != EEXIST) {
+        free(rates);
         snprintf(err, sizeof err, "cannot create '%s': %s", dir, strerror(errno));
         return cli_fail(err);
     }
     if (!realpath(dir, adir)) {
+        free(rates);
         snprintf(err, sizeof err, "'%s': %s", dir, strerror(errno));
         return cli_fail(err);
     }
     /* jobs run on other machines: the binary by its absolute path (the same on each, as on a
      * shared file system), and the configuration as the keys the user gave */
     ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (sl <= 0) return cli_fail("cannot find the flitnet binary's path (/proc/self/exe)");
+    if (sl <= 0) { free(rates); return cli_fail("cannot find the flitnet binary's path (/proc/self/exe)"); }
     self[sl] = 0;
-    double *rates;
-    int n = grid(sp, c, &rates);
-    if (n < 0) return cli_fail("out of memory");
     snprintf(path, sizeof path, "%s/jobs.txt", adir);
     FILE *f = fopen(path, "w");
     if (!f) { free(rates); snprintf(err, sizeof err, "cannot write '%.300s': %s", path, strerror(errno)); return cli_fail(err); }
-    for (int i = 0; i < n; i++) {
+    int rc = 0;
+    for (int i = 0; i < n && !rc; i++) {
         put_word(f, self);
         fputs(" sim", f);
-        for (int k = 0; config_key_name(k); k++) {
-            const char *key = config_key_name(k);
-            if (!config_given(c, key) || !strcmp(key, "rate") || !strcmp(key, "flit_rate")) continue;
-            char v[1024], kv[1100];
-            config_value(c, k, v, sizeof v);
-            snprintf(kv, sizeof kv, "%s=%s", key, v);
-            fputc(' ', f);
-            put_word(f, kv);
-        }
+        rc = put_keys(f, c, 1, err, sizeof err);
         char kv[64];
         memcpy(kv, "rate=", 5);
         config_format_double(kv + 5, sizeof kv - 5, rates[i]);
@@ -173,16 +262,14 @@ static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp
         fputs(" 2>&1\n", f);
     }
     free(rates);
-    if (cli_close_out(f, path, err, sizeof err)) return cli_fail(err);
-    /* what merge needs: the sweep's own arguments, one per line */
-    snprintf(path, sizeof path, "%s/%s", adir, SWEEP_ARGS_FILE);
-    if (!(f = fopen(path, "w"))) { snprintf(err, sizeof err, "cannot write '%.300s'", path); return cli_fail(err); }
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--jobs")) { i++; continue; }
-        if (strchr(argv[i], '\n')) { fclose(f); return cli_fail("--jobs: an argument holds a newline"); }
-        fprintf(f, "%s\n", argv[i]);
+    char e2[CFG_ERR];
+    if (cli_close_out(f, path, e2, sizeof e2) && !rc) {
+        snprintf(err, sizeof err, "%s", e2);
+        rc = -1;
     }
-    if (cli_close_out(f, path, err, sizeof err)) return cli_fail(err);
+    if (rc) return cli_fail(err);
+    snprintf(path, sizeof path, "%s/%s", adir, SWEEP_ARGS_FILE);
+    if (write_args(path, c, sp, err, sizeof err)) return cli_fail(err);
     /* a SLURM job array over the lines of jobs.txt */
     snprintf(path, sizeof path, "%s/sweep.sbatch", adir);
     if (!(f = fopen(path, "w"))) { snprintf(err, sizeof err, "cannot write '%.300s'", path); return cli_fail(err); }
@@ -209,7 +296,7 @@ int cmd_sweep(int argc, char **argv)
     const char *jobs_dir = NULL;
     if (argc > CLI_MAX_ARGS) return cli_fail("too many arguments");
     if (sweep_parse(argc, argv, &c, &sp, &jobs_dir)) return 1;
-    if (jobs_dir) return write_jobs(jobs_dir, &c, &sp, argc, argv);
+    if (jobs_dir) return write_jobs(jobs_dir, &c, &sp);
     char err[CFG_ERR];
     sweep_point *pts;
     int n;
@@ -219,26 +306,77 @@ int cmd_sweep(int argc, char **argv)
     return rc;
 }
 
-static double num(const cJSON *o, const char *k)
+/* a JSON number, or null (a NaN the run printed as such); -1 if missing or of another type */
+static int num_field(const cJSON *o, const char *k, double *v)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN; /* null: a NaN the run printed as such */
+    const cJSON *j = cJSON_GetObjectItemCaseSensitive(o, k);
+    if (cJSON_IsNumber(j)) *v = j->valuedouble;
+    else if (cJSON_IsNull(j)) *v = NAN;
+    else return -1;
+    return 0;
 }
 
-/* point i from DIR/point-(i+1).json: 1 loaded, 0 missing, -1 unreadable (p->err says why) */
-static int load_point(const char *dir, int i, double rate, sweep_point *p)
+/* whether a point's JSON is the run of this sweep at this rate: 0, or -1 with why not.
+ * Its configuration must be the sweep's key by key (threads apart: it does not change the
+ * results), so that a point of another sweep, or of an edited one, is not merged. */
+static int same_run(const cJSON *o, const sim_config *c, double rate, int i, char *err, size_t errlen)
+{
+    const cJSON *ver = cJSON_GetObjectItemCaseSensitive(o, "version");
+    const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(o, "config");
+    if (!cJSON_IsString(ver) || !cJSON_IsObject(cfg)) {
+        snprintf(err, errlen, "point-%d.json is not a `flitnet sim --json` result (no version or config)", i + 1);
+        return -1;
+    }
+    if (strcmp(ver->valuestring, FLITNET_VERSION)) {
+        snprintf(err, errlen, "point-%d.json was written by flitnet %.40s, this is %s: run its line of jobs.txt again",
+                 i + 1, ver->valuestring, FLITNET_VERSION);
+        return -1;
+    }
+    const cJSON *jr = cJSON_GetObjectItemCaseSensitive(cfg, "rate");
+    char *end = NULL;
+    double r = cJSON_IsString(jr) ? strtod(jr->valuestring, &end) : NAN;
+    if (!end || *end || r != rate) {
+        snprintf(err, errlen, "point-%d.json is another sweep's point: rate %.40s there, %.6g in this sweep (run its line of jobs.txt again)", i + 1,
+                 cJSON_IsString(jr) ? jr->valuestring : "(none)", rate);
+        return -1;
+    }
+    for (int k = 0; config_key_name(k); k++) {
+        const char *key = config_key_name(k);
+        if (!strcmp(key, "rate") || !strcmp(key, "flit_rate") || !strcmp(key, "threads")) continue;
+        char v[1024];
+        config_value(c, k, v, sizeof v);
+        const cJSON *jv = cJSON_GetObjectItemCaseSensitive(cfg, key);
+        if (!cJSON_IsString(jv) || strcmp(jv->valuestring, v)) {
+            snprintf(err, errlen, "point-%d.json is another sweep's point: %s = %.60s there, %.60s in this sweep (run its line of jobs.txt again)", i + 1,
+                     key, cJSON_IsString(jv) ? jv->valuestring : "(none)", v);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* point i from DIR/point-(i+1).json: 1 loaded, 0 missing, -1 unusable (p->err says why) */
+static int load_point(const char *dir, int i, double rate, const sim_config *c, sweep_point *p)
 {
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/point-%d.json", dir, i + 1);
     memset(p, 0, sizeof *p);
     p->rate = rate;
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = len > 0 ? malloc((size_t)len + 1) : NULL;
-    size_t got = text ? fread(text, 1, (size_t)len, f) : 0;
+    p->ok = -1;
+    struct stat st;
+    if (stat(path, &st)) {
+        snprintf(p->err, sizeof p->err, "no result (line %d of jobs.txt has not run, or failed: see point-%d.txt)", i + 1,
+                 i + 1);
+        return 0;
+    }
+    FILE *f = S_ISREG(st.st_mode) ? fopen(path, "r") : NULL;
+    if (!f) {
+        snprintf(p->err, sizeof p->err, "point-%d.json cannot be read: %s", i + 1,
+                 S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+        return -1;
+    }
+    char *text = malloc((size_t)st.st_size + 1);
+    size_t got = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
     fclose(f);
     cJSON *o = NULL;
     if (text) {
@@ -246,35 +384,52 @@ static int load_point(const char *dir, int i, double rate, sweep_point *p)
         o = cJSON_Parse(text);
         free(text);
     }
-    const cJSON *cfg = o ? cJSON_GetObjectItemCaseSensitive(o, "config") : NULL;
-    const cJSON *jr = cfg ? cJSON_GetObjectItemCaseSensitive(cfg, "rate") : NULL;
-    if (!cJSON_IsString(jr) || strtod(jr->valuestring, NULL) != rate) {
-        snprintf(p->err, sizeof p->err, "point-%d.json is not this sweep's point (rate %.6g)", i + 1, rate);
+    if (!o) {
+        snprintf(p->err, sizeof p->err, "point-%d.json is damaged: %s (run its line of jobs.txt again)", i + 1,
+                 st.st_size ? "not JSON, or cut short" : "empty");
+        return -1;
+    }
+    if (same_run(o, c, rate, i, p->err, sizeof p->err)) {
         cJSON_Delete(o);
-        p->ok = -1;
+        return -1;
+    }
+    static const char *const fields[] = {"avg_latency", "latency_ci95", "avg_network_latency", "avg_source_wait",
+                                         "p99", "accepted_flit_rate", "normalized_throughput", "zero_load_latency",
+                                         "wall_seconds", "capacity", "messages_delivered", "flit_hops", "cycles",
+                                         "corrupt"};
+    double v[sizeof fields / sizeof *fields];
+    for (size_t k = 0; k < sizeof fields / sizeof *fields; k++)
+        if (num_field(o, fields[k], &v[k])) {
+            snprintf(p->err, sizeof p->err, "point-%d.json is damaged: %s is missing or not a number", i + 1, fields[k]);
+            cJSON_Delete(o);
+            return -1;
+        }
+    const cJSON *sat = cJSON_GetObjectItemCaseSensitive(o, "saturated"), *dl = cJSON_GetObjectItemCaseSensitive(o, "deadlock");
+    if (!cJSON_IsBool(sat) || !cJSON_IsBool(dl)) {
+        snprintf(p->err, sizeof p->err, "point-%d.json is damaged: saturated or deadlock is missing or not true/false", i + 1);
+        cJSON_Delete(o);
         return -1;
     }
     p->ok = 1;
-    p->saturated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "saturated"));
-    p->deadlock = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "deadlock"));
-    p->avg_latency = num(o, "avg_latency");
-    p->latency_ci95 = num(o, "latency_ci95");
-    p->avg_network_latency = num(o, "avg_network_latency");
-    p->avg_source_wait = num(o, "avg_source_wait");
-    p->p99 = num(o, "p99");
-    p->accepted_flit_rate = num(o, "accepted_flit_rate");
-    p->normalized_throughput = num(o, "normalized_throughput");
-    p->zero_load_latency = num(o, "zero_load_latency");
-    p->wall_seconds = num(o, "wall_seconds");
-    p->capacity = num(o, "capacity");
-    p->messages_delivered = (unsigned long long)num(o, "messages_delivered");
-    p->flit_hops = (unsigned long long)num(o, "flit_hops");
-    p->cycles = (unsigned long long)num(o, "cycles");
-    double corrupt = num(o, "corrupt");
-    if (corrupt > 0) {
+    p->saturated = cJSON_IsTrue(sat);
+    p->deadlock = cJSON_IsTrue(dl);
+    p->avg_latency = v[0];
+    p->latency_ci95 = v[1];
+    p->avg_network_latency = v[2];
+    p->avg_source_wait = v[3];
+    p->p99 = v[4];
+    p->accepted_flit_rate = v[5];
+    p->normalized_throughput = v[6];
+    p->zero_load_latency = v[7];
+    p->wall_seconds = v[8];
+    p->capacity = v[9];
+    p->messages_delivered = (unsigned long long)v[10];
+    p->flit_hops = (unsigned long long)v[11];
+    p->cycles = (unsigned long long)v[12];
+    if (v[13] > 0) {
         p->ok = -1;
         p->corrupt = 1;
-        snprintf(p->err, sizeof p->err, "%.0f corrupt deliveries (point %d)", corrupt, i + 1);
+        snprintf(p->err, sizeof p->err, "%.0f corrupt deliveries (point %d)", v[13], i + 1);
     }
     cJSON_Delete(o);
     return 1;
@@ -304,8 +459,20 @@ int cmd_merge(int argc, char **argv)
             rc = cli_fail("merge runs nothing: -j and --jobs do not apply");
             break;
         }
-        if (na == CLI_MAX_ARGS) rc = cli_fail("too many arguments");
-        else if (!(args[na++] = strdup(argv[i]))) rc = cli_fail("out of memory");
+        /* the configuration is the sweep's (sweep.args): a key here would relabel its points */
+        if (argv[i][0] != '-') {
+            snprintf(err, sizeof err, "merge takes the configuration from %s/%s: '%.100s' does not apply", dir,
+                     SWEEP_ARGS_FILE, argv[i]);
+            rc = cli_fail(err);
+            break;
+        }
+        const int has_value = !strcmp(argv[i], "--csv") || !strcmp(argv[i], "--plot") ||
+                              !strcmp(argv[i], "--throughput") || !strcmp(argv[i], "--title");
+        for (int k = 0; k <= (has_value && i + 1 < argc) && !rc; k++) {
+            if (na == CLI_MAX_ARGS) rc = cli_fail("too many arguments");
+            else if (!(args[na++] = strdup(argv[i + k]))) rc = cli_fail("out of memory");
+        }
+        i += has_value;
     }
     sim_config c;
     sweep_spec sp;
@@ -316,10 +483,7 @@ int cmd_merge(int argc, char **argv)
     if (!rc && !pts) rc = cli_fail("out of memory");
     if (!rc) {
         for (int i = 0; i < n; i++)
-            if (load_point(dir, i, rates[i], &pts[i]) == 0) {
-                pts[i].ok = -1;
-                snprintf(pts[i].err, sizeof pts[i].err, "no result (its line of jobs.txt has not run, or failed)");
-            }
+            load_point(dir, i, rates[i], &c, &pts[i]);
         /* a sweep that saturated leaves the points above skipped: they may be missing */
         sweep_cut(&sp, pts, n);
         int missing = 0;

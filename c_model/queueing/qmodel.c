@@ -101,7 +101,7 @@ static int check_common(const qm_params *p, char *err, size_t errlen)
         return qm_fail(err, errlen, "%s: variant must be 0 (seed) or 1 (refined), got %d", nm, p->variant);
     if (!ops_for(p))
         return qm_fail(err, errlen,
-                       "%s: the refined variant (1) exists for duato-nbc and dor-comb only", nm);
+                       "model %s has no refined variant (variant = refined exists for duato-nbc and dor-comb)", nm);
     if (p->topo < QM_TORUS_BI || p->topo > QM_HYPERCUBE)
         return qm_fail(err, errlen, "%s: unknown topology code %d (0 torus bi, 1 torus uni, 2 mesh, 3 hypercube)",
                        nm, p->topo);

@@ -40,5 +40,34 @@ out=$("$F" merge "$tmp" 2>&1)
 if [ $? -eq 1 ] && printf '%s\n' "$out" | grep -q "is not the directory of a"; then ok; else no "merge of a directory without a sweep"; fi
 # the SLURM script is a job array over every line of jobs.txt
 if grep -q "^#SBATCH --array=1-3$" "$d/sweep.sbatch" && [ "$(wc -l < "$d/jobs.txt")" -eq 3 ]; then ok; else no "sweep.sbatch"; fi
+
+# merge takes only this sweep's points: each file is checked against the sweep's
+# configuration, key by key (a second hostile probe, stop 36)
+expect() { # NAME TEXT CMD...: exit 1 with TEXT on stderr
+    local name=$1 text=$2 out
+    shift 2
+    out=$("$@" 2>&1)
+    if [ $? -eq 1 ] && printf '%s\n' "$out" | grep -qF -- "$text"; then ok; else no "$name"; printf '%s\n' "$out" | tail -n 3; fi
+}
+d=$tmp/foreign
+"$F" sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.01:0.03:0.01 --jobs "$d" > /dev/null && parallel --will-cite -j 2 < "$d/jobs.txt"
+"$F" sim k=4 vcs=6 msg_len=8 cycles=3000 rate=0.03 --json "$d/point-3.json" > /dev/null
+expect "a point of another network" "point-3.json is another sweep's point: vcs = 6 there, 4 in this sweep" "$F" merge "$d"
+"$F" sweep k=4 msg_len=8 cycles=3000 rate=0.01:0.03:0.01 --jobs "$d" > /dev/null
+expect "points of an earlier sweep in the directory" "point-1.json is another sweep's point: vcs = 4 there, 10 in this sweep" "$F" merge "$d"
+expect "a key given to merge" "'vcs=4' does not apply" "$F" merge "$d" vcs=4
+: > "$d/point-1.json"
+expect "an empty point" "point-1.json is damaged: empty" "$F" merge "$d"
+printf '{"version": "0.1.0", "config": ' > "$d/point-1.json"
+expect "a point cut short" "point-1.json is damaged: not JSON" "$F" merge "$d"
+# --jobs refuses what every job would refuse, and names files by absolute paths, so that
+# the jobs and merge run from anywhere
+expect "--jobs checks the configuration" "too few VCs" "$F" sweep k=4 vcs=1 rate=0.01:0.02:0.01 --jobs "$tmp/never"
+if [ ! -e "$tmp/never" ]; then ok; else no "--jobs of a refused configuration wrote $tmp/never"; fi
+mkdir -p "$tmp/cfg" && printf 'k = 4\nvcs = 6\nmsg_len = 8\ncycles = 3000\n' > "$tmp/cfg/my.conf" && printf '5\n' > "$tmp/cfg/f.txt"
+(cd "$tmp/cfg" && "$F" sweep my.conf fault_file=f.txt rate=0.01:0.02:0.01 --csv out.csv --jobs ../rel > /dev/null)
+(cd / && parallel --will-cite -j 2 < "$tmp/rel/jobs.txt" && "$F" merge "$tmp/rel" > "$tmp/rel.txt" 2>&1)
+if [ $? -eq 0 ] && [ -s "$tmp/cfg/out.csv" ] && grep -q "^fault_file=$tmp/cfg/f.txt$" "$tmp/rel/sweep.args"; then ok; else
+    no "a sweep with relative paths, run and merged from /"; tail -n 3 "$tmp/rel.txt"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -110,5 +110,34 @@ A=$(realpath build/asan/flitnet 2>/dev/null || true)
 [ -x "$A" ] || A=$F
 F=$A check "model with 118 options" 0 "saturation" model model=duato-nbc "${opts[@]}"
 check "compare with 130 arguments" 1 "too many arguments" compare routing=dor rate=0.001:0.002:0.001 "${opts[@]}" "${opts[@]:0:10}"
+# a second hostile probe (stop 36)
+printf 'k = 4\n\000vcs = 4\n' > "$tmp/nul.conf"
+check "a NUL byte in a config" 1 "line 2 holds a NUL byte" sim "$tmp/nul.conf" cycles=200
+printf '5\n\000 6\n7\n' > "$tmp/nul.faults"
+check "a NUL byte in a fault file" 1 "line 2 holds a NUL byte" faults routing=duato fault_file="$tmp/nul.faults"
+printf '# no faulty node this time\n' > "$tmp/none.faults"
+check "a fault file listing no node" 1 "lists no node" sim routing=dor k=4 vcs=6 fault_file="$tmp/none.faults" cycles=200
+printf 'keep' > "$tmp/keep.svg"
+check "a refused run keeps an existing heat map" 1 "too few VCs" sim k=6 vcs=1 --heatmap keep.svg
+if [ "$(cat "$tmp/keep.svg")" = keep ] && [ ! -e "$tmp/n1.json" ]; then pass=$((pass + 1)); else echo "FAIL the refused run truncated keep.svg or created n1.json"; fail=$((fail + 1)); fi
+check "a refused run creates no JSON" 1 "too few VCs" sim k=4 vcs=1 --json n1.json
+if [ ! -e "$tmp/n1.json" ]; then pass=$((pass + 1)); else echo "FAIL a refused run created n1.json"; fail=$((fail + 1)); fi
+check "precision with drain = 1 drains after it stops" 0 "within precision, drained" sim drain=1 precision=0.5 k=4 vcs=4 msg_len=8 rate=0.01 cycles=20000
+check "precision that can never stop" 1 "needs batches > 10" sim precision=0.5 batches=10 k=4 cycles=2000
+printf '300 0 5 4\n600 0 10 4\n900 3 0 1\n' > "$tmp/z.trace"
+check "trace zero-load from the trace's lengths" 0 "zero-load closed form 11.67" sim k=4 vcs=4 traffic=trace trace=z.trace cycles=2000
+check "-j above the CPUs with shared threads" 1 "give -j" sweep k=4 rate=0.01:0.02:0.01 -j 256 threads=0
+check "a single rate beside a range" 1 "both set the load" sweep k=4 rate=0.01:0.02:0.01 flit_rate=0.1
+check "model at one rate" 0 "0.001             80.60" model model=dor-comb rate=0.001
+check "tau for a model without a time-out" 1 "tau applies to model timeout only" model model=dor-comb tau=5
+check "fault_prob for a fault-free model" 1 "fault_prob applies to model swft only" model model=dor-comb fault_prob=0.1
+check "fault_prob beside a fault count" 1 "not both" model model=swft fault_prob=0.3 faults=3
+check "fault_prob for compare" 1 "fault_prob is for" compare routing=dor rate=0.001:0.002:0.001 fault_prob=0.1
+check "reinject_delay without software rerouting" 1 "reinject_delay applies to software rerouting" sim routing=duato faults=2 reinject_delay=5 cycles=200
+check "fault_seed without faults = F" 1 "nothing to draw" sim fault_seed=7 cycles=200
+check "an underflowing number" 1 "out of the range of a double" sim precision=1e-400
+check "bench modes one at a time" 1 "one of --points, --scale and --models" bench --models --scale
+check "a VCD window beyond 64 bits" 1 "--vcd-window needs FROM:TO" sim --vcd w.vcd --vcd-window 0:99999999999999999999 cycles=200
+check "a refined variant that does not exist" 1 "model swft has no refined variant" model model=swft variant=refined
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
