@@ -65,7 +65,7 @@ int heatmap_write(const char *path, const sim_config *c, const sim_result *r, do
         return -1;
     }
     char shape[128], title[512];
-    snprintf(title, sizeof title, "node load (%% of the cycles its network output channels carry a flit, their mean)\\n"
+    snprintf(title, sizeof title, "node load (%% of the cycles its network output channels carry a flit, their mean)\n"
              "%s, V=%d, %s, %s traffic at %.4g flits/node/cycle, cycles %ld..%llu",
              config_shape(c, shape, sizeof shape), c->vcs, c->routing, config_traffic_name(c->traffic), r->offered_flit_rate,
              c->warmup, (unsigned long long)r->cycles);
@@ -83,14 +83,15 @@ int heatmap_write(const char *path, const sim_config *c, const sim_result *r, do
     fprintf(g, "set palette defined (0 '#fff7ec', 0.35 '#fdbb84', 0.7 '#e34a33', 1 '#7f0000')\n");
     fprintf(g, "set cbrange [0:%.6g]\n", *peak > 0 ? 100 * *peak : 100);
     fprintf(g, "set cblabel 'node load (%%)'\n");
-    fprintf(g, "plot '%s' using 1:2:(0.5):(0.5):($3*100) with boxxyerror fs solid 1.0 noborder lc palette", load);
-    /* faulty nodes dark, disabled ones (fault-free, enclosed by a region) grey */
-    fprintf(g, ", '%s' using 1:2:(0.5):(0.5):($3==1?2105376:9474192) with boxxyerror fs solid 1.0 noborder lc rgb variable",
+    fprintf(g, "plot '%s' using 1:2:(0.5):(0.5):($3*100) with boxxyerror fs solid 1.0 noborder lc palette notitle", load);
+    /* notitle: an SVG would name each series by its temporary file. Faulty nodes dark,
+     * disabled ones (fault-free, enclosed by a region) grey */
+    fprintf(g, ", '%s' using 1:2:(0.5):(0.5):($3==1?2105376:9474192) with boxxyerror fs solid 1.0 noborder lc rgb variable notitle",
             marks);
-    fprintf(g, ", '%s' using 1:2:($3==1?'X':'x') with labels textcolor rgb 'white' font 'sans,11'", marks);
+    fprintf(g, ", '%s' using 1:2:($3==1?'X':'x') with labels textcolor rgb 'white' font 'sans,11' notitle", marks);
     /* white on the dark cells */
     if (label)
-        fprintf(g, ", '%s' using 1:2:4:($3 > %.6g ? 16777215 : 0) with labels font 'sans,9' textcolor rgb variable", load,
+        fprintf(g, ", '%s' using 1:2:4:($3 > %.6g ? 16777215 : 0) with labels font 'sans,9' textcolor rgb variable notitle", load,
                 0.6 * *peak);
     fprintf(g, "\n");
     return plot_finish(g, &t, path, err, errlen);

@@ -1,6 +1,7 @@
 /* modelcmd.c: see modelcmd.h. */
 #include "modelcmd.h"
 #include "cli.h"
+#include "netsetup.h"
 #include "qmodel.h"
 #include "report.h"
 #include "sweep.h"
@@ -227,6 +228,12 @@ static cJSON *model_json_doc(const sim_config *c, qm_kind kind, int variant, dou
     cJSON_AddStringToObject(jo, "model", qm_name(kind));
     cJSON_AddStringToObject(jo, "variant", variant_name(variant));
     report_json_config(jo, c);
+    /* a curve's rates are its points'; its routing is the model's unless one was given */
+    cJSON *cfg = cJSON_GetObjectItemCaseSensitive(jo, "config");
+    cJSON_DeleteItemFromObjectCaseSensitive(cfg, "rate");
+    cJSON_DeleteItemFromObjectCaseSensitive(cfg, "flit_rate");
+    if (!config_given(c, "routing") && model_routing[kind].routing)
+        cJSON_ReplaceItemInObjectCaseSensitive(cfg, "routing", cJSON_CreateString(model_routing[kind].routing));
     cJSON_AddNumberToObject(jo, "zero_load_latency", zl);
     cJSON_AddNumberToObject(jo, "saturation_rate", sat);
     *points = cJSON_AddArrayToObject(jo, "points");
@@ -355,11 +362,13 @@ int cmd_model(int argc, char **argv)
     free(rates);
     free(lat);
     if (cf && report_csv_close(cf, o.csv, e, sizeof e)) rc = cli_fail(e);
+    else if (cf) printf("csv: %s\n", o.csv); /* where the files went, as sweep and compare say */
     if (o.summary && model_summary_row(&o, &p, mk.kind, variant, zl, sat)) rc = 1;
     if (jo) {
         int w = report_json_write(jo, o.json, 0, e, sizeof e);
         if (w == -1) rc = cli_fail("cannot write the JSON file");
         else if (w) rc = cli_fail(e);
+        else printf("json: %s\n", o.json);
     }
     return rc;
 }
@@ -561,9 +570,10 @@ static int compare_summary_row(const char *path, const char *title, const char *
         if (vi < 0) { fprintf(f, " - | - | - |"); continue; }
         if (any_sat) fprintf(f, " %.5g (%+.1f%%) |", msat[vi], 100 * (msat[vi] - sat_meas) / sat_meas);
         else fprintf(f, " %.5g |", msat[vi]);
-        if (ce->cnt[vi]) fprintf(f, " %.2f%% |", 100 * ce->mae[vi] / ce->cnt[vi]);
+        /* without a measured saturation both shares are of every point: one value, said so */
+        if (ce->cnt[vi]) fprintf(f, " %.2f%%%s |", 100 * ce->mae[vi] / ce->cnt[vi], any_sat ? "" : " (every point)");
         else fprintf(f, " - |");
-        if (ce->cnt80[vi]) fprintf(f, " %.2f%% |", 100 * ce->mae80[vi] / ce->cnt80[vi]);
+        if (ce->cnt80[vi] && any_sat) fprintf(f, " %.2f%% |", 100 * ce->mae80[vi] / ce->cnt80[vi]);
         else fprintf(f, " - |");
     }
     fprintf(f, "\n");
@@ -731,7 +741,7 @@ static int compare_plots(const cmp_opts *o, cmp_run *runs, int nr, const char *m
             curves[nc] = (plot_curve){cname[nc], runs[k].mr[v], runs[k].ml[v], 101, nr > 1 ? k : -1};
         }
     }
-    plot_axes ax = {c->msg_len, 0};
+    plot_axes ax = {c->msg_len, 0, net_setup_fault_handling(c) == FH_SOFTWARE};
     for (int i = 0; i < runs[0].n && c->traffic == TR_UNIFORM && !ax.capacity; i++)
         if (runs[0].pts[i].ok == 1) ax.capacity = runs[0].pts[i].capacity;
     char title[512], shape[64], e[600];

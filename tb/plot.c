@@ -49,6 +49,10 @@ static void put_literal(FILE *g, const char *s)
 {
     fputc('\'', g);
     for (; *s; s++) {
+        if (*s == '\n') { /* a single-quoted string takes no escapes: a line break is joined on */
+            fputs("'.\"\\n\".'", g);
+            continue;
+        }
         if (*s == '\'') fputc('\'', g);
         fputc(*s, g);
     }

@@ -363,7 +363,7 @@ int sweep_plot(const char *path, const char *title, const plot_series *series, i
     for (int k = 0; k < nseries; k++)
         if (sat_rate[k] > 0) /* saturated latencies are off any useful scale: mark the rate instead */
             fprintf(g, "set arrow from %.8g, graph 0 to %.8g, graph 1 nohead dt 3 lw 2 lc %d\n"
-                       "set label '%s%ssaturated' at %.8g, graph %.2f right offset -0.5,0 textcolor lt %d\n",
+                       "set label '%s%sfirst saturated point' at %.8g, graph %.2f right offset -0.5,0 textcolor lt %d\n",
                     sat_rate[k], sat_rate[k], k + 1, series[k].name ? series[k].name : "",
                     series[k].name ? " " : "", sat_rate[k], 0.95 - 0.05 * k, k + 1);
     const char *sep = "plot ";
@@ -371,7 +371,8 @@ int sweep_plot(const char *path, const char *title, const plot_series *series, i
         fprintf(g, "%s'%s' using 1:($4==0?$2:1/0):3 with yerrorlines lw 2 pt 7 lc %d title '%s%ssimulation (95%% CI)'",
                 sep, dat[k], k + 1, series[k].name ? series[k].name : "", series[k].name ? " " : "");
     if (zl > 0) {
-        fprintf(g, "%s%.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f)'", sep, zl, zl);
+        fprintf(g, "%s%.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f%s)'", sep, zl, zl,
+                axes && axes->zl_lower ? ", without re-injections" : "");
         sep = ", ";
     }
     for (int c = 0; c < ncurves; c++, sep = ", ") {

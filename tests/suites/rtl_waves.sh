@@ -70,6 +70,24 @@ if make --no-print-directory -s -f Makefile -f rtl/rtl.mk build/rtl/m54v3e/cosim
         bad "m54v3e (B = Bo = 2): waves differ or do not parse:"
         grep -A2 '^FAIL' "$tmp/w54" | head -8 | sed 's/^/     /'
     fi
+    # a view of any run's waves (waves/gen_gtkw.sh VCD ROUTER): 20 nodes, 5 ports, 3 VCs,
+    # two-slot FIFOs (wider counters than the committed views'); every signal it names is
+    # declared in the file it was made from, the RTL's and the C model's
+    for f in "$tmp/m54v3e/rtl.vcd" "$tmp/m54v3e/c.vcd"; do
+        if waves/gen_gtkw.sh "$f" 7 "$tmp/v.gtkw" > /dev/null; then
+            sed -n 's/^+{[^}]*} //p' "$tmp/v.gtkw" | sort -u > "$tmp/view.names"
+            comm -13 <("$cmp" --list "$f" | sort) "$tmp/view.names" > "$tmp/missing"
+            n=$(wc -l < "$tmp/view.names")
+            if [ ! -s "$tmp/missing" ] && [ "$n" -eq 242 ]; then
+                ok "gen_gtkw.sh $(basename "$f") 7: its $n signals are in the file"
+            else
+                bad "gen_gtkw.sh $(basename "$f") 7: $n signals (want 242), $(wc -l < "$tmp/missing") not in the file"
+                head -3 "$tmp/missing" | sed 's/^/     /'
+            fi
+        else
+            bad "gen_gtkw.sh $(basename "$f") 7 failed"
+        fi
+    done
 else
     bad "m54v3e does not build: $(tail -n 3 "$tmp/build.log")"
 fi
