@@ -319,6 +319,8 @@ int cmd_model(int argc, char **argv)
             range = one;
         }
     int n = rates_for(range, sat, &rates, &dec);
+    if (range == one && n == 1) /* one rate: shown with the decimals it was given with */
+        for (dec = 1; dec < 12 && fabs(round(rates[0] * pow(10, dec)) / pow(10, dec) - rates[0]) > 1e-12 * rates[0]; dec++) {}
     if (n < 0) return 1;
     qm_result *res = calloc((size_t)n, sizeof *res);
     if (!res) {
