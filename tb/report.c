@@ -35,11 +35,11 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
             r->precision_stop ? ", stopped early: the CI is within precision" : "",
             !c->drain ? "" : r->drained ? ", drained" : r->precision_stop ? ", not drained" : ", not drained: it stopped early",
             r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
-    /* a run that stopped early (deadlock, saturation) may have measured nothing, or too
-     * few batches for an interval: say so rather than print nan */
     /* software rerouting absorbs and re-injects the messages that meet a fault: the closed
      * form counts their path round the faults, not those stops */
     const char *zl_note = net_setup_fault_handling(c) == FH_SOFTWARE ? " (without the re-injections: a lower bound)" : "";
+    /* a run that stopped early (deadlock, saturation) may have measured nothing, or too
+     * few batches for an interval: say so rather than print nan */
     if (!r->messages_measured) {
         fprintf(f, "latency      no message measured (none generated after the warm-up was delivered by cycle %llu)\n",
                 (unsigned long long)r->cycles);
