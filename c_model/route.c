@@ -124,6 +124,46 @@ uint32_t route_min_ports(const topology *t, int node, int dst)
     return m;
 }
 
+/* a message that has not arrived after this many steps (hops and re-injections) loops */
+#define WALK_STEP_LIMIT(N) (8 * (N) + 64)
+
+int routing_walk(const routing *rt, int s, int f, int *hops, int *segments)
+{
+    const topology *t = rt->t;
+    int x = s, dst = f, ring = 0, h = 0, seg = 1;
+    for (int steps = 0; steps < WALK_STEP_LIMIT(t->N); steps++) {
+        reroute_msg m = {dst, ring, f};
+        int absorbed = 0;
+        route_cands c;
+        flit_t head = 0;
+        if (x != dst) {
+            head = flit_make_head(rt->fl, dst, x, 0, 0, 1);
+            head = bits_set(head, rt->fl->ring_lo, rt->fl->RW, (uint64_t)ring);
+            route_candidates(rt, x, t->Pn, head, &c);
+            absorbed = c.m[0][t->Pn] != 0; /* sent to its own node's software */
+        }
+        if (x == dst || absorbed) {
+            if (x == f && dst == f) {
+                if (hops) *hops = h;
+                if (segments) *segments = seg;
+                return 1;
+            }
+            /* the node software sends it on as a new message (§7.1) */
+            if (!rt->algo->reroute || rt->algo->reroute(rt, x, &m, &dst, &ring)) return 0;
+            seg++;
+            continue;
+        }
+        int port = 0;
+        while (port < t->Pn && !c.m[0][port]) port++;
+        if (port == t->Pn) return 0; /* no candidate at level 0 */
+        head = route_update(rt, x, head, port, __builtin_ctz(c.m[0][port]));
+        ring = flit_ring(rt->fl, head);
+        x = t->nbr[x * t->Pn + port];
+        h++;
+    }
+    return 0;
+}
+
 int route_dor_dim(const topology *t, int node, int dst, int *port)
 {
     for (int d = 0; d < t->n; d++)

@@ -155,6 +155,13 @@ uint32_t route_ring_ok(const routing *r, int x);
 enum { ROUTE_PROOF_NOT_RUN = 0, ROUTE_PROOF_PASSED = 1, ROUTE_PROOF_FAILED = 2 };
 int route_fring_proof(const routing *r, const char **skipped);
 
+/* follows a message from node s to node f as the routing and the node software (its
+ * reroute) take it, on the first candidate port and VC of level 0 at each hop: 1 when it
+ * arrives, with the network hops and the segments it took (a segment ends where a node's
+ * software takes it off the network; either pointer may be NULL), 0 when it loops or has
+ * no candidate. The route it follows is the one a message takes whatever the load for
+ * routings with one candidate per hop (dor, swft) only. */
+int routing_walk(const routing *r, int s, int f, int *hops, int *segments);
 /* the lowest dimension with a non-zero offset from node to dst, its port; -1 if none */
 int route_dor_dim(const topology *t, int node, int dst, int *port);
 /* §6.1: the minimal ports from node to dst (both ports of a dimension at a torus tie) */

@@ -5,9 +5,6 @@
 #include "route.h"
 #include <stdio.h>
 
-/* a message that has not arrived after this many rerouting steps loops (set-up check) */
-#define SWFT_STEP_LIMIT(N) (8 * (N) + 64)
-
 #define RING_REV 1u  /* travel the current dimension in direction RING_DIR, not the minimal one */
 #define RING_DIR 2u  /* 0: +, 1: - */
 
@@ -91,35 +88,6 @@ static int swft_reroute(const routing *r, int x, const reroute_msg *m, int *dst,
     return -1;
 }
 
-/* follows the message from s to f hop by hop (the route does not depend on the load) */
-static int swft_delivers(const routing *rt, int s, int f)
-{
-    const topology *t = rt->t;
-    int x = s, dst = f, rev = 0;
-    for (int steps = 0; steps < SWFT_STEP_LIMIT(t->N); steps++) {
-        reroute_msg m = {dst, rev, f};
-        if (x == dst) {
-            if (dst == f) return 1;
-            if (swft_reroute(rt, x, &m, &dst, &rev)) return 0;
-            continue;
-        }
-        flit_t h = flit_make_head(rt->fl, dst, x, 0, 0, 1);
-        h = bits_set(h, rt->fl->ring_lo, rt->fl->RW, (uint64_t)rev);
-        route_cands c;
-        route_candidates(rt, x, t->Pn, h, &c);
-        if (c.m[0][t->Pn]) { /* absorbed */
-            if (swft_reroute(rt, x, &m, &dst, &rev)) return 0;
-            continue;
-        }
-        int port = 0;
-        while (!c.m[0][port]) port++;
-        h = route_update(rt, x, h, port, __builtin_ctz(c.m[0][port]));
-        rev = flit_ring(rt->fl, h);
-        x = t->nbr[x * t->Pn + port];
-    }
-    return 0;
-}
-
 /* every ordered pair of fault-free nodes is delivered without a rerouting loop */
 static int swft_prepare(routing *r, char *err, size_t errlen)
 {
@@ -128,7 +96,7 @@ static int swft_prepare(routing *r, char *err, size_t errlen)
     for (int s = 0; s < t->N; s++) {
         if (r->faulty[s]) continue;
         for (int f = 0; f < t->N; f++) {
-            if (f == s || r->faulty[f] || swft_delivers(r, s, f)) continue;
+            if (f == s || r->faulty[f] || routing_walk(r, s, f, NULL, NULL)) continue;
             char na[64], nb[64];
             snprintf(err, errlen, "routing swft cannot deliver from node %s to node %s with this fault set (rerouting loops)",
                      topo_node_name(t, s, na, sizeof na), topo_node_name(t, f, nb, sizeof nb));

@@ -743,7 +743,7 @@ static int compare_plots(const cmp_opts *o, cmp_run *runs, int nr, const char *m
             curves[nc] = (plot_curve){cname[nc], runs[k].mr[v], runs[k].ml[v], 101, nr > 1 ? k : -1};
         }
     }
-    plot_axes ax = {c->msg_len, 0, net_setup_fault_handling(c) == FH_SOFTWARE};
+    plot_axes ax = {c->msg_len, 0};
     for (int i = 0; i < runs[0].n && c->traffic == TR_UNIFORM && !ax.capacity; i++)
         if (runs[0].pts[i].ok == 1) ax.capacity = runs[0].pts[i].capacity;
     char title[512], shape[64], e[600];

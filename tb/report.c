@@ -1,7 +1,6 @@
 /* report.c: see report.h. */
 #include "report.h"
 #include "cli.h"
-#include "netsetup.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <string.h>
@@ -35,9 +34,6 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
             r->precision_stop ? ", stopped early: the CI is within precision" : "",
             !c->drain ? "" : r->drained ? ", drained" : r->precision_stop ? ", not drained" : ", not drained: it stopped early",
             r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
-    /* software rerouting absorbs and re-injects the messages that meet a fault: the closed
-     * form counts their path round the faults, not those stops */
-    const char *zl_note = net_setup_fault_handling(c) == FH_SOFTWARE ? " (without the re-injections: a lower bound)" : "";
     /* a run that stopped early (deadlock, saturation) may have measured nothing, or too
      * few batches for an interval: say so rather than print nan */
     if (!r->messages_measured) {
@@ -48,10 +44,10 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
         if (isfinite(r->latency_ci95)) fprintf(f, "+- %.2f (95%% CI, %d batches)", r->latency_ci95, r->batches);
         else fprintf(f, "(no 95%% CI: fewer than 2 of the %d batches hold a message)", r->batches);
         fprintf(f, "  p50 %.0f  p90 %.0f  p99 %.0f  max %.0f\n", r->p50, r->p90, r->p99, r->max_latency);
-        fprintf(f, "             network %.2f + source wait %.2f;  zero-load closed form %.2f%s\n",
-                r->avg_network_latency, r->avg_source_wait, r->zero_load_latency, zl_note);
+        fprintf(f, "             network %.2f + source wait %.2f;  zero-load closed form %.2f\n",
+                r->avg_network_latency, r->avg_source_wait, r->zero_load_latency);
     }
-    if (!r->messages_measured) fprintf(f, "             zero-load closed form %.2f%s\n", r->zero_load_latency, zl_note);
+    if (!r->messages_measured) fprintf(f, "             zero-load closed form %.2f\n", r->zero_load_latency);
     fprintf(f, "throughput   accepted %.5f flits/node/cycle = %.4f of %s\n", r->accepted_flit_rate,
             r->normalized_throughput, cap);
     fprintf(f, "messages     generated %llu, delivered %llu, measured %llu, queued at end %ld\n",

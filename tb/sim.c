@@ -500,7 +500,24 @@ static void results_latency(const run *r, sim_result *res)
         for (long i = 0; i < r->ns.tr.ntrace; i++) len += r->ns.tr.trace[i].len;
         len /= (double)r->ns.tr.ntrace;
     }
-    res->zero_load_latency = 2 * traffic_mean_hops(cfg, &r->ns.t, &r->ns.tr, r->ns.faulty) + 3 + delta * (len - 1);
+    const double one = 3 + delta * (len - 1); /* a message's latency beyond its hops */
+    if (r->ns.fh == FH_SOFTWARE) {
+        /* §7.1: a message the node software takes off the network goes on as a new one after
+         * reinject_delay, so each segment costs `one` again; the walk gives every pair's hops
+         * and segments (uniform traffic over the fault-free nodes: the only traffic then) */
+        double hs = 0, ss = 0, np = 0;
+        for (int s = 0; s < r->ns.t.N; s++)
+            for (int f = 0; f < r->ns.t.N && !r->ns.faulty[s]; f++) {
+                int h, g;
+                if (f == s || r->ns.faulty[f] || !routing_walk(&r->ns.rt, s, f, &h, &g)) continue;
+                hs += h;
+                ss += g;
+                np++;
+            }
+        res->zero_load_latency = np ? (2 * hs + ss * one + (ss - np) * (double)cfg->reinject_delay) / np : NAN;
+    } else {
+        res->zero_load_latency = 2 * traffic_mean_hops(cfg, &r->ns.t, &r->ns.tr, r->ns.faulty) + one;
+    }
 }
 
 /* throughput, message and flit counts, Little's law and the sinks' checks after cycle tt */

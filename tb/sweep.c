@@ -371,8 +371,7 @@ int sweep_plot(const char *path, const char *title, const plot_series *series, i
         fprintf(g, "%s'%s' using 1:($4==0?$2:1/0):3 with yerrorlines lw 2 pt 7 lc %d title '%s%ssimulation (95%% CI)'",
                 sep, dat[k], k + 1, series[k].name ? series[k].name : "", series[k].name ? " " : "");
     if (zl > 0) {
-        fprintf(g, "%s%.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f%s)'", sep, zl, zl,
-                axes && axes->zl_lower ? ", without re-injections" : "");
+        fprintf(g, "%s%.6g with lines dt 2 lc rgb 'gray40' title 'zero-load closed form (%.1f)'", sep, zl, zl);
         sep = ", ";
     }
     for (int c = 0; c < ncurves; c++, sep = ", ") {

@@ -70,7 +70,6 @@ typedef struct {
 /* the load as a share of the capacity on a second axis, when capacity > 0 */
 typedef struct {
     double msg_len, capacity;
-    int zl_lower;          /* the zero-load closed form leaves out software re-injections (swft) */
 } plot_axes;
 
 /* gnuplot of the measured latency (with CI bars) vs rate and any model curves; the data

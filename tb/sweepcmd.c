@@ -95,7 +95,7 @@ static int sweep_report(const sim_config *c, const sweep_spec *sp, sweep_point *
                      c->vcs, c->msg_len, c->routing, config_traffic_name(c->traffic));
         plot_series s = {NULL, pts, n};
         /* a share of the capacity means something under uniform traffic only */
-        plot_axes ax = {c->msg_len, 0, net_setup_fault_handling(c) == FH_SOFTWARE};
+        plot_axes ax = {c->msg_len, 0};
         for (int i = 0; i < n && c->traffic == TR_UNIFORM && !ax.capacity; i++)
             if (pts[i].ok == 1) ax.capacity = pts[i].capacity;
         if ((sp->plot && sweep_plot(sp->plot, title, &s, 1, NULL, 0, &ax, err, sizeof err)) ||
