@@ -64,8 +64,21 @@ if [ -f "$dir/spec" ] && [ "$(cat "$dir/spec")" = "$spec" ] && [ -x "$dir/scoreb
 fi
 rm -f "$dir/spec" "$dir/scoreboard" "$dir/cosim"
 
+# `include of a header beside a design file, or in a directory or with a define the
+# flags name: the port check elaborates with them too
+incs=()
+for f in "${afiles[@]}"; do
+    d="+incdir+$(dirname "$f")"
+    [[ " ${incs[*]:-} " == *" $d "* ]] || incs+=("$d")
+done
+pre=()
+for f in "${flags[@]}"; do
+    case $f in +incdir+* | -I* | +define+* | -D*) pre+=("$f") ;; esac
+done
+
 # the interface: parameters, ports, directions, widths
-python3 "$root/tests/cosim/check_ports.py" "$top" "$dir/ports" "$cfg" "${rtlfiles[@]}" "${afiles[@]}" || exit 1
+FLITNET_CHECK_FLAGS="${incs[*]} ${pre[*]:-}" \
+    python3 "$root/tests/cosim/check_ports.py" "$top" "$dir/ports" "$cfg" "${rtlfiles[@]}" "${afiles[@]}" || exit 1
 
 # configuration keys -> the network's parameters (CFG=)
 # shellcheck source=tests/cosim/model_params.sh
@@ -88,7 +101,7 @@ rm -rf "$dir/obj"
 if ! $VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stmts 2 --trace \
     --timescale 1ns/1ns --top-module flitnet_network --prefix Vnet -Mdir "$dir/obj" \
     +define+FLITNET_ROUTER="$top" \
-    "${net_params[@]}" "${flags[@]}" \
+    "${net_params[@]}" "${flags[@]}" "${incs[@]}" \
     "${rtlfiles[@]}" "${afiles[@]}" > "$dir/verilator.log" 2>&1; then
     grep -v '^-Info: Command Line disabled gate optimization' "$dir/verilator.log" >&2 || true
     echo "cosim-user: Verilator failed on the network around $top (messages above; $dir/verilator.log)" >&2

@@ -4,7 +4,8 @@ parameters flitnet_network passes for the configuration CFG (flitnet's structura
 has the router port interface of docs/router-interface.md: every port by name,
 direction and width, nothing more. Prints one line naming the first mismatch and exits
 1; prints nothing and exits 0 when the module fits. FILE... are the Verilog files
-(rtl/flitnet.f's and the user's)."""
+(rtl/flitnet.f's and the user's); FLITNET_CHECK_FLAGS, Verilator's include directories and
+defines of the build (+incdir+, -I, +define+, -D), space-separated."""
 import math
 import os
 import re
@@ -79,7 +80,8 @@ def main():
     os.makedirs(work, exist_ok=True)
     xml = os.path.join(work, "ports.xml")
     cmd = ["verilator", "--xml-only", "--xml-output", xml, "-Mdir", work, "-Wno-fatal", "-Wno-lint", "-Wno-style",
-           "--top-module", top] + ["-G%s=%s" % (k, p[k]) for k in PARAMS] + files
+           "--top-module", top] + ["-G%s=%s" % (k, p[k]) for k in PARAMS] + \
+        os.environ.get("FLITNET_CHECK_FLAGS", "").split() + files  # include dirs and defines of the build
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         err = r.stderr

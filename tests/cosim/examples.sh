@@ -90,10 +90,12 @@ FAULTS="seed=1 flit_rate=0.3 msg_len=5; seed=1 flit_rate=0.1 msg_len=5 fault_nod
  !/was not injected/ seed=4 flit_rate=0.1 msg_len=1 +fault=duplicate;
  !/enters faulty/ seed=5 flit_rate=0.1 msg_len=5 fault_nodes=10 +fault=faulty;
  !/deadlock: nothing moved/ seed=6 flit_rate=0.2 msg_len=5 cycles=1000 deadlock_cycles=200 +fault=deadlock;
- !/livelock: the head took/ seed=7 flit_rate=0.05 msg_len=1 +fault=livelock;
+ !/livelock: the head took/ seed=7 flit_rate=0.05 msg_len=1 +fault=livelock --no-route-check;
  !/the head's destination changed/ seed=8 flit_rate=0.1 msg_len=5 +fault=dst;
  !/(a copy)/ seed=9 flit_rate=0.1 msg_len=1 +fault=copy;
- !/a body or tail flit outside a worm/ seed=10 flit_rate=0.4 msg_len=8 +fault=orphan"
+ !/a body or tail flit outside a worm/ seed=10 flit_rate=0.4 msg_len=8 +fault=orphan;
+ !/credits never came back after the network drained/ seed=15 flit_rate=0.1 msg_len=5 +fault=credit_lost;
+ !/does not give it here/ seed=16 flit_rate=0.1 msg_len=1 +fault=wrong_vc"
 T44V2SW="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=swft dateline=1"
 
 # lockstep on a user design that is cycle-exact: our router under another name
@@ -142,6 +144,27 @@ bad_ports() {
     fi
 }
 job bad_ports
+
+# a design that `includes a header beside it: the port check finds it (build_user.sh
+# passes each design file's directory, and USER_VFLAGS' +incdir+ and defines, to it)
+include_check() {
+    local d=$build/user/inc_src out
+    mkdir -p "$d"
+    grep -n '^  parameter int          VW ' "$root/rtl/examples/flitnet_iq_router.sv" | head -n 1 | cut -d: -f2- > "$d/user_inc_vw.svh"
+    sed 's/^module flitnet_iq_router #(/module user_inc_router #(/; s/^  parameter int          VW .*/`include "user_inc_vw.svh"/' \
+        "$root/rtl/examples/flitnet_iq_router.sv" > "$d/user_inc_router.sv"
+    mapfile -t rtlf < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
+    if [ -s "$d/user_inc_vw.svh" ] && out=$(FLITNET_CHECK_FLAGS="+incdir+$d" python3 "$root/tests/cosim/check_ports.py" \
+        user_inc_router "$d/ports" "$T44V2" "${rtlf[@]}" "$root/rtl/examples/flitnet_iq_vc_alloc.sv" \
+        "$root/rtl/examples/flitnet_iq_sw_alloc.sv" "$d/user_inc_router.sv" 2>&1); then
+        pass=$((pass + 1))
+        printf 'ok   %-22s a design that includes a header beside it passes the port check\n' user_inc_router
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %-22s the port check of a design with an `include: %s\n' user_inc_router "$out"
+    fi
+}
+job include_check
 
 if [ "$which" = full ]; then
     job one iq_t44v4 "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \

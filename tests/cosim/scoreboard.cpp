@@ -12,13 +12,18 @@
 //     body or tail flit only inside a worm);
 //   - no flit is sent on a VC without a credit (a per-link-VC count, B at reset, -1 per
 //     flit sent, +1 per credit returned) and no credit comes back that was not owed
-//     (more than B: returned twice); no flit on an unconnected port, or on a VC >= V;
+//     (more than B: returned twice); once the network has drained, every credit comes
+//     back (a VC short of B then lost one); no flit on an unconnected port, or on a VC >= V;
 //   - no flit enters or leaves a faulty or disabled node;
 //   - deadlock: nothing moves (no flit on any channel, no credit) for deadlock_cycles
 //     cycles while flits are inside; livelock: a head past its hop budget;
+//   - each head leaves a router by a port and VC the configured routing gives it there
+//     (route_candidates on the head as it came in, either level: dateline classes, escape
+//     VCs, fault rings), unless --no-route-check (a design with a routing of its own);
 //   - an RTL assertion that fails (verilator --assert) is a violation too.
 // The first violation stops the run with the cycle, router, port, VC, flit and message;
-// the run is then repeated up to the violation with waves of cycles t-40 .. t+2.
+// the run is then repeated up to the violation with waves of cycles t-40 .. t+2 (for a
+// deadlock or a lost credit, t is the last cycle anything moved).
 // At the end it prints the design's latency (mean and percentiles), throughput and
 // per-VC use of the links beside the C model's on the same traffic.
 #include "model_cfg.h"
@@ -57,6 +62,9 @@ extern "C" {
 #include <vector>
 
 // port access: get_bits, set_bits (port_bits.h)
+
+// after the network drained, the cycles every credit has to come back in
+static const uint64_t CREDIT_SETTLE = 64;
 
 // ------------------------------------------------------------------ one side's node ends
 // The nodes of each side (the design's and the C model's) are tb/node.h's, as in the
@@ -123,6 +131,8 @@ static bool overflowed(const GenCtx &g)
 // ------------------------------------------------------------------ the scoreboard
 struct Msg {
     int dst, len, at;       // at: the router the head is in (-1: ejected)
+    int inport;             // the port the head entered router `at` by (Pn: injected there)
+    uint64_t head;          // the head as it entered router `at`: what the routing function sees
     int hops;               // network links the head crossed
     uint64_t gen, inj;
     int osrc, final;
@@ -139,6 +149,7 @@ struct Worm {               // per channel VC: the worm in progress
 struct Violation {
     bool found = false;
     uint64_t cycle = 0;
+    uint64_t since = UINT64_MAX; // where the waves go: the last cycle anything moved (deadlock, lost credit)
     std::string text;
 };
 
@@ -164,10 +175,13 @@ struct Board {
     const flit_layout *fl;
     int N, P, Pn, V, B;
     bool absorb;                       // the routing may eject before the destination (swft)
+    const routing *rt;                 // the configured routing, its fault layer included
+    bool route_check = true;           // each head leaves by a port and VC the routing allows
     int hop_budget;
     const uint8_t *faulty;
     std::vector<int> up;               // [x*Pn + p]: the node whose output p feeds input p of x
     std::vector<int> credit;           // [(x*P + p)*V + v]: credits of output VC (x, p, v); p = Pn: the source's
+    std::vector<uint64_t> last_sent;   // [(x*P + p)*V + v]: the cycle of the last flit sent on it (a lost credit's trail)
     std::vector<Worm> worm;            // [(x*P + p)*V + v]: output channels; [(N*P + x)*V + v]: injection
     std::unordered_map<uint64_t, Msg> msgs;
     uint64_t checked = 0, flits = 0, credits_seen = 0, inside = 0;
@@ -211,6 +225,30 @@ struct Board {
 
     // a flit on channel (x, p, vc): output port p of router x (p = Pn: ejection), or the
     // injection channel of node x (inj)
+    /* the head leaves router x by network port p on VC vc: one of the configured routing's
+     * candidates for the head as it came in (either level), or a violation naming them */
+    bool route_allows(uint64_t cyc, int x, int p, int vc, const Msg &m, uint64_t f, int src, uint32_t id)
+    {
+        route_cands c;
+        route_candidates(rt, x, m.inport, m.head, &c);
+        if (((c.m[0][p] | c.m[1][p]) >> vc) & 1) return true;
+        std::string allowed;
+        for (int o = 0; o < P; o++) {
+            const uint32_t mask = c.m[0][o] | c.m[1][o];
+            if (!mask) continue;
+            allowed += (allowed.empty() ? "" : "; ") + std::string("port ") + port_name(t, o) + " VC";
+            for (int w = 0; w < V; w++)
+                if ((mask >> w) & 1) allowed += " " + std::to_string(w);
+        }
+        fail(cyc, x, p, vc,
+             "the head left on a port and VC its routing (" + std::string(route_base_algo(rt)->name) +
+                 (route_fring(rt) ? " with f-rings" : "") + ") does not give it here, having come in by port " +
+                 port_name(t, m.inport) + ": it allows " + (allowed.empty() ? std::string("none") : allowed) +
+                 " (a design with a routing of its own: --no-route-check)",
+             msg_text(src, id), f, true);
+        return false;
+    }
+
     void flit_seen(uint64_t cyc, int x, int p, int vc, uint64_t f, bool inj, const std::vector<int> &gen_len,
                    const msg_table *mt)
     {
@@ -238,6 +276,8 @@ struct Board {
                 m.dst = dst;
                 m.len = r ? r->len : gen_len[static_cast<size_t>(x)];
                 m.at = x;
+                m.inport = Pn;
+                m.head = f;
                 m.hops = 0;
                 m.gen = r ? r->gen : cyc;
                 m.inj = cyc;
@@ -283,6 +323,9 @@ struct Board {
                 }
                 m.at = -1;
             } else {
+                if (route_check && !route_allows(cyc, x, p, vc, m, f, src, id)) return;
+                m.inport = p; /* a flit that leaves by output port p enters by input port p */
+                m.head = f;
                 m.hops++;
                 m.at = t->nbr[x * Pn + p];
                 if (m.hops > hop_budget) {
@@ -366,6 +409,7 @@ static Perf perf_of(Side &s, double win, int N)
 
 struct Opts {
     bool c = true;                     // run the C model beside it
+    bool route_check = true;           // heads on the routing's ports and VCs only
     std::string waves_dir;
     uint64_t w_from = 0, w_to = UINT64_MAX, stop_at = UINT64_MAX;
     int hop_budget = 0;                // 0: 4 D + 16
@@ -438,6 +482,8 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     bd.V = V;
     bd.B = cfg.buf_depth;
     bd.absorb = rt.algo->reroute != nullptr;
+    bd.rt = &rt;
+    bd.route_check = o.route_check;
     bd.hop_budget = o.hop_budget > 0 ? o.hop_budget : 4 * t.diameter + 16;
     bd.faulty = ns.faulty;
     bd.up.assign(static_cast<size_t>(N * Pn), -1);
@@ -445,6 +491,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         for (int p = 0; p < Pn; p++)
             if (t.nbr[x * Pn + p] >= 0) bd.up[static_cast<size_t>(t.nbr[x * Pn + p] * Pn + p)] = x;
     bd.credit.assign(static_cast<size_t>(N * P * V), cfg.buf_depth);
+    bd.last_sent.assign(static_cast<size_t>(N * P * V), 0);
     bd.worm.assign(static_cast<size_t>((N * P + N) * V), Worm());
     std::vector<int> gen_len(static_cast<size_t>(N), 0);
 
@@ -519,7 +566,31 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             }
         } else {
             bool done = sr.nodes.delivered == sr.nodes.generated && (!o.c || sc.nodes.delivered == sc.nodes.generated);
-            if (done && bd.inside == 0) break;
+            if (done && bd.inside == 0) {
+                /* drained: every credit must come back (rule 2: one per flit), within
+                 * CREDIT_SETTLE cycles of the network's last move; one that does not was lost */
+                int lost = -1;
+                for (int i = 0; i < N * P * V && lost < 0; i++)
+                    if (bd.credit[static_cast<size_t>(i)] != bd.B) lost = i;
+                if (lost < 0) break;
+                if (tt - last_move > CREDIT_SETTLE) {
+                    const int x = lost / (P * V), p = lost / V % P, vc = lost % V;
+                    bd.fail(tt, x, p == Pn ? -1 : p, vc,
+                            std::string(p == Pn ? "the injection channel: " : "") +
+                                std::to_string(bd.B - bd.credit[static_cast<size_t>(lost)]) + " of its B = " +
+                                std::to_string(bd.B) + " credits never came back after the network drained: " +
+                                (p == Pn ? std::string("router ") + node_name(&t, x) + "'s injection port"
+                                         : std::string("router ") + node_name(&t, t.nbr[x * Pn + p]) + "'s input port " +
+                                               port_name(&t, p)) +
+                                " lost one (the last flit sent on this VC left in cycle " +
+                                std::to_string(bd.last_sent[static_cast<size_t>(lost)]) + "; " +
+                                std::to_string(tt - last_move) + " cycles since anything moved)",
+                            "", 0, false);
+                    bd.v.since = last_move;
+                    tt++;
+                    break;
+                }
+            }
             if (o.c && sc.nodes.delivered != sc.nodes.generated && tt > cycles + 400000) {
                 err = "the C model did not drain within 400000 cycles after the last message";
                 return -1;
@@ -569,6 +640,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             int &c = bd.credit[static_cast<size_t>((x * P + Pn) * V + s.vc)];
             if (c <= 0) bd.fail(tt, x, -1, s.vc, "the source injected without a credit", "", s.flit, true);
             c--;
+            bd.last_sent[static_cast<size_t>((x * P + Pn) * V + s.vc)] = tt;
             if (flit_is_head(s.flit)) {
                 msg_rec *r = msgtab_get(&sr.nodes.msgs, flit_src(&fl, s.flit), flit_id(&fl, s.flit));
                 gen_len[static_cast<size_t>(x)] = r ? r->len : 1;
@@ -605,6 +677,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                         break;
                     }
                     c--;
+                    bd.last_sent[static_cast<size_t>(k * V + vc)] = tt;
                     sr.vc_flits[static_cast<size_t>(vc)]++;
                     if (flit_is_head(f)) sr.vc_heads[static_cast<size_t>(vc)]++;
                 }
@@ -650,16 +723,18 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                         if (shown++ < 12)
                             vcs += "\n    router " + node_name(&t, x) + " port " + port_name(&t, p) + " VC " + std::to_string(vc) +
                                    ": " + std::to_string(p == Pn ? 0 : bd.B - bd.credit[static_cast<size_t>((x * P + p) * V + vc)]) +
-                                   " of B flits downstream" + (w.open ? ", worm of " + bd.msg_text(w.src, w.id) + " at flit " + std::to_string(w.next) : "");
+                                   " of B = " + std::to_string(bd.B) + " flits downstream" + (w.open ? ", worm of " + bd.msg_text(w.src, w.id) + " at flit " + std::to_string(w.next) : "");
                     }
             if (shown > 12) vcs += "\n    ... " + std::to_string(shown - 12) + " more";
             if (shown == 0 && !bd.msgs.empty())
                 vcs = " none: the messages are lost inside the routers, for example " +
                       bd.msg_text(static_cast<int>(bd.msgs.begin()->first >> 32), static_cast<uint32_t>(bd.msgs.begin()->first));
             bd.fail(tt, -1, -1, -1,
-                    "deadlock: nothing moved for " + std::to_string(tt - last_move) + " cycles with " +
-                        std::to_string(bd.inside) + " messages inside; the VCs holding flits:" + vcs,
+                    "deadlock: nothing moved for " + std::to_string(tt - last_move) + " cycles (since cycle " +
+                        std::to_string(last_move) + ") with " + std::to_string(bd.inside) +
+                        " messages inside; the VCs holding flits:" + vcs,
                     "", 0, false);
+            bd.v.since = last_move;
         }
         // ---- sinks and the clock edge
         for (int x = 0; x < N; x++) {
@@ -697,7 +772,13 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     res.flits = bd.flits;
     res.credits = bd.credits_seen;
     res.gen_stop = gen_end;
-    if (!bd.v.found && !res.saturated && sr.nodes.delivered != sr.nodes.generated) {
+    const bool whole = o.stop_at == UINT64_MAX; /* not a rerun cut short for the waves */
+    if (whole && !bd.v.found && sr.nodes.generated == 0) { /* a pass would say nothing */
+        err = "no message was generated in " + std::to_string(tt) + " cycles: the run checks nothing (a traffic "
+              "pattern that maps every node to itself here, or a load too low for the cycles)";
+        return -1;
+    }
+    if (whole && !bd.v.found && !res.saturated && sr.nodes.delivered != sr.nodes.generated) {
         err = "the design delivered " + std::to_string(sr.nodes.delivered) + " of " + std::to_string(sr.nodes.generated) +
               " messages";
         return -1;
@@ -715,13 +796,15 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
 static void usage()
 {
     fprintf(stderr,
-            "usage: scoreboard [key=value ...] [+plusarg ...] [--hop-budget H] [--no-c] [--expect-violation] [--diff-dir DIR]\n"
+            "usage: scoreboard [key=value ...] [+plusarg ...] [--hop-budget H] [--no-c] [--no-route-check] [--expect-violation] [--diff-dir DIR]\n"
             "model %s: %s\n"
             "  key=value           runtime configuration keys of flitnet (seed, rate, flit_rate, msg_len, traffic,\n"
             "                      select, cycles, warmup, deadlock_cycles, max_queue, faults, ...)\n"
             "  +name[=value]       passed to the design's $test$plusargs / $value$plusargs\n"
             "  --hop-budget H      a head past H hops is a livelock (default 4 x diameter + 16)\n"
             "  --no-c              do not run the C model beside the design (no performance comparison)\n"
+            "  --no-route-check    do not check each head's output port and VC against the configured routing's\n"
+            "                      candidates (a design with a routing of its own)\n"
             "  --diff-dir DIR      waves around a violation go here (default build/rtl/violation)\n"
             "  --expect-violation  succeed only if a violation is found (the broken examples)\n",
             MODEL_NAME, MODEL_CFG);
@@ -753,6 +836,7 @@ int main(int argc, char **argv)
         std::string a = argv[i];
         if (a == "--expect-violation") expect = true;
         else if (a == "--no-c") o.c = false;
+        else if (a == "--no-route-check") o.route_check = false;
         else if (a == "--diff-dir" && i + 1 < argc) diff_dir = argv[++i];
         else if (a == "--hop-budget" && i + 1 < argc) {
             o.hop_budget = atoi(argv[++i]);
@@ -796,9 +880,12 @@ int main(int argc, char **argv)
         Opts ow = o;
         ow.c = false;
         ow.waves_dir = diff_dir;
-        ow.w_from = r.v.cycle > 40 ? r.v.cycle - 40 : 0;
-        ow.w_to = r.v.cycle + 2;
-        ow.stop_at = r.v.cycle + 2;
+        /* around the violation, or where the network stopped moving (a deadlock or a lost
+         * credit is found long after its cause) */
+        const uint64_t at = r.v.since != UINT64_MAX ? r.v.since : r.v.cycle;
+        ow.w_from = at > 40 ? at - 40 : 0;
+        ow.w_to = at + 2;
+        ow.stop_at = at + 2;
         Result rw;
         std::string werr;
         if (run(cfg, ow, rw, werr)) printf("  (waves could not be written: %s)\n", werr.c_str());

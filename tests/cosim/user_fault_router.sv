@@ -37,6 +37,11 @@
 //                    fault_at on goes out on VC V (when V is not a power of two)
 //     credit_nowhere mesh: in cycle fault_at the router returns a credit on VC 0 of an
 //                    unconnected input port
+//     credit_lost    the first credit the router returns on a network port from cycle
+//                    fault_at on is not returned: its upstream VC runs short of B for good
+//     wrong_vc       the first one-flit message the router sends on a network port from
+//                    cycle fault_at on goes out on another VC of that port (one with a
+//                    credit and no open worm): a VC its routing does not give it
 //   +fault_at=N      the cycle the fault starts (default 100)
 //   +fault_node=X    deadlock: the router that stops (default 0)
 // The injector keeps its own count of each network output VC's credits and worms (B at
@@ -85,7 +90,8 @@ module user_fault_router #(
   localparam int F_NONE = 0, F_CREDIT_TWICE = 1, F_NO_CREDIT = 2, F_INTERLEAVE = 3,
                  F_DUPLICATE = 4, F_FAULTY = 5, F_DEADLOCK = 6, F_LIVELOCK = 7, F_DST = 8,
                  F_COPY = 9, F_ORPHAN = 10, F_MISDELIVER = 11, F_UNCONNECTED = 12,
-                 F_VC_RANGE = 13, F_CREDIT_NOWHERE = 14;
+                 F_VC_RANGE = 13, F_CREDIT_NOWHERE = 14, F_CREDIT_LOST = 15,
+                 F_WRONG_VC = 16;
   localparam bit VC_SPARE = V < (1 << VW);  // VC number V fits in VW bits
 
   int          fault;
@@ -112,7 +118,9 @@ module user_fault_router #(
       else if (s == "unconnected")  fault = F_UNCONNECTED;
       else if (s == "vc_range")     fault = F_VC_RANGE;
       else if (s == "credit_nowhere") fault = F_CREDIT_NOWHERE;
-      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere)", s);
+      else if (s == "credit_lost")  fault = F_CREDIT_LOST;
+      else if (s == "wrong_vc")     fault = F_WRONG_VC;
+      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere credit_lost wrong_vc)", s);
     end
     if (!$value$plusargs("fault_at=%d", fault_at))     fault_at = 100;
     if (!$value$plusargs("fault_node=%d", fault_node)) fault_node = 0;
@@ -195,6 +203,7 @@ module user_fault_router #(
     if (active) begin
       case (fault)
         F_CREDIT_TWICE: cr_o = r_cr_o | dup_q;
+        F_CREDIT_LOST:  if (!done_q) cr_o = r_cr_o & ~((r_cr_o & NET) & (~(r_cr_o & NET) + 1'b1));
         F_NO_CREDIT:    if (cyc_q == fault_at) r_cr_i = cr_i | NET;
         F_INTERLEAVE:
           if (!done_q)
@@ -231,6 +240,15 @@ module user_fault_router #(
                     valid_d[o2]           = 1'b1;
                     vc_d[o2*VW +: VW]     = r_vc[o*VW +: VW];
                     flit_d[o2*64 +: 64]   = r_flit[o*64 +: 64];
+                  end
+        F_WRONG_VC:
+          if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o] && r_flit[o*64 +: 2] == 2'b11)
+                for (int w = 0; w < V; w++)
+                  if (!relabel && VW'(w) != r_vc[o*VW +: VW] && !open_q[o*V + w] && cr_any[o*V + w]) begin
+                    relabel          = 1'b1;
+                    vc_d[o*VW +: VW] = VW'(w);
                   end
         F_ORPHAN:
           if (!done_q)
@@ -325,6 +343,7 @@ module user_fault_router #(
         dup_q  <= (r_cr_o & NET) & (~(r_cr_o & NET) + 1'b1);
         done_q <= 1'b1;
       end
+      if (active && fault == F_CREDIT_LOST && !done_q && (r_cr_o & NET) != '0) done_q <= 1'b1;
       if (relabel) done_q <= 1'b1;
       // duplicate: hold the ejected flit until the ejection port is idle
       if (capture) begin
