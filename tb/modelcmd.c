@@ -1,7 +1,6 @@
 /* modelcmd.c: see modelcmd.h. */
 #include "modelcmd.h"
 #include "cli.h"
-#include "netsetup.h"
 #include "qmodel.h"
 #include "report.h"
 #include "sweep.h"
