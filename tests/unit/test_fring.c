@@ -91,7 +91,14 @@ static void random_fault_sets_are_proved(void **st)
         {"topology=torus", "k=6", "n=2", "vcs=10", "faults=3"}, {"topology=torus", "k=5", "n=2", "vcs=10", "faults=2"},
         {"topology=mesh", "k=5", "n=2", "vcs=12", "faults=3"},  {"topology=torus", "k=4", "n=3", "vcs=10", "faults=3"},
     };
-    const int sets = 67; /* per routing and network: at least 200 per routing */
+    /* per routing and network: at least 200 proved per routing. Under AddressSanitizer a
+     * third of them (the proof's code paths are the same for every set; its 86 s there
+     * were over half the sanitizer build's time in make test) */
+#if defined(__SANITIZE_ADDRESS__)
+    const int sets = 22;
+#else
+    const int sets = 67;
+#endif
     long draws = 0, proved = 0, states = 0, skipped = 0;
     for (int r = 0; r < NFR; r++)
         for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
@@ -122,7 +129,7 @@ static void random_fault_sets_are_proved(void **st)
             }
     print_message("%ld fault sets proved (%ld draws), %ld head states; %ld routing/network pairs not applicable\n",
                   proved, draws, states, skipped / sets);
-    assert_true(proved >= 200 * NFR);
+    assert_true(proved >= 3L * sets * NFR); /* 3 of the 4 networks on average: 201 sets at 67 */
 }
 
 /* the checker finds what is wrong: a given set whose rings wrap round a torus column */
