@@ -11,12 +11,15 @@
 # The C model's VCD uses the RTL's hierarchy (docs/rtl.md), so one view serves both.
 set -eu
 declare -A width=() # VCD mode: a signal's range as the file declares it, by its full name
+refuse() { echo "gen_gtkw.sh: $*" >&2; exit 1; }
 if [ $# -ge 1 ]; then
+    [ $# -le 3 ] || refuse "too many arguments (usage: waves/gen_gtkw.sh [VCD [ROUTER [OUT]]])"
+    { [ -f "$1" ] && [ -r "$1" ]; } || refuse "cannot read '$1' (not a readable file)"
     vcd=$(realpath "$1")
     X=${2:-0}
     out=${3:-${1%.vcd}.gtkw}
-    [[ $X =~ ^[0-9]+$ ]] || { echo "gen_gtkw.sh: ROUTER must be a node number (got '$X')" >&2; exit 1; }
-    [ -r "$vcd" ] || { echo "gen_gtkw.sh: cannot read '$1'" >&2; exit 1; }
+    [[ $X =~ ^[0-9]{1,9}$ ]] || refuse "ROUTER must be a node number (got '$X')"
+    [ "$(realpath -m "$out")" != "$vcd" ] || refuse "OUT is the VCD itself ('$out')"
     # the declarations: "full.name range" (range empty for one bit), up to $enddefinitions
     while read -r name range; do width[$name]=$range; done < <(awk '
         $1 == "$enddefinitions" { exit }
@@ -26,7 +29,8 @@ if [ $# -ge 1 ]; then
             if (n ~ /\[/) { r = substr(n, index(n, "[")); n = substr(n, 1, index(n, "[") - 1) }
             s = ""; for (i = 1; i <= d; i++) s = s path[i] "."; print s n, r }' "$vcd")
     R="TOP.flitnet_network.g_node[$X].u_router"
-    [ -n "${width[$R.lfsr]+x}" ] || { echo "gen_gtkw.sh: '$1' has no router $X ($R)" >&2; exit 1; }
+    [ -n "${width[$R.lfsr]+x}" ] || refuse "'$1' has no router $X ($R): not a flitnet network's VCD, or a smaller network"
+    { : >> "$out"; } 2> /dev/null || refuse "cannot write '$out'"
     P=0
     while [ -n "${width[$R.g_ip[$P].in_valid]+x}" ]; do P=$((P + 1)); done
     V=0

@@ -88,6 +88,29 @@ if make --no-print-directory -s -f Makefile -f rtl/rtl.mk build/rtl/m54v3e/cosim
             bad "gen_gtkw.sh $(basename "$f") 7 failed"
         fi
     done
+    # what it refuses: one line on stderr, exit 1, no view written
+    v=$tmp/m54v3e/c.vcd
+    while IFS='|' read -r want args; do
+        read -r -a a <<< "$args"
+        rm -f "$tmp/r.gtkw"
+        err=$(waves/gen_gtkw.sh "${a[@]}" 2>&1 > /dev/null)
+        rc=$?
+        if [ $rc = 1 ] && [ "$(wc -l <<< "$err")" = 1 ] && [[ $err == "gen_gtkw.sh: "*"$want"* ]] && [ ! -e "$tmp/r.gtkw" ]; then
+            ok "gen_gtkw.sh ${args//$tmp/TMP}: refused"
+        else
+            bad "gen_gtkw.sh ${args//$tmp/TMP}: exit $rc, wanted one line naming '$want': $err"
+        fi
+    done <<EOF
+has no router 20|$v 20 $tmp/r.gtkw
+ROUTER must be a node number|$v x $tmp/r.gtkw
+ROUTER must be a node number|$v 99999999999 $tmp/r.gtkw
+cannot read|$tmp/none.vcd 0 $tmp/r.gtkw
+cannot read|$tmp 0 $tmp/r.gtkw
+'waves/router.gtkw' has no router 0|waves/router.gtkw 0 $tmp/r.gtkw
+too many arguments|$v 0 $tmp/r.gtkw extra
+OUT is the VCD itself|$v 0 $v
+cannot write|$v 0 $tmp/no/such/dir/r.gtkw
+EOF
 else
     bad "m54v3e does not build: $(tail -n 3 "$tmp/build.log")"
 fi
