@@ -95,7 +95,8 @@ FAULTS="seed=1 flit_rate=0.3 msg_len=5; seed=1 flit_rate=0.1 msg_len=5 fault_nod
  !/(a copy)/ seed=9 flit_rate=0.1 msg_len=1 +fault=copy;
  !/a body or tail flit outside a worm/ seed=10 flit_rate=0.4 msg_len=8 +fault=orphan;
  !/credits never came back after the network drained/ seed=15 flit_rate=0.1 msg_len=5 +fault=credit_lost;
- !/does not give it here/ seed=16 flit_rate=0.1 msg_len=1 +fault=wrong_vc"
+ !/does not give it here/ seed=16 flit_rate=0.1 msg_len=1 +fault=wrong_vc;
+ !/its own head again on this VC/ seed=17 flit_rate=0.1 msg_len=5 +fault=dup_head"
 T44V2SW="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=swft dateline=1"
 
 # lockstep on a user design that is cycle-exact: our router under another name

@@ -258,6 +258,13 @@ struct Board {
         if (flit_is_head(f)) {
             const int src = flit_src(fl, f), dst = flit_dst(fl, f);
             const uint32_t id = flit_id(fl, f);
+            if (wm.open && wm.src == src && wm.id == id) {
+                fail(cyc, x, inj ? -1 : p, vc,
+                     std::string(inj ? "injection: " : "") + "its own head again on this VC (a duplicated head) where flit " +
+                         std::to_string(wm.next) + " of the worm was due",
+                     msg_text(src, id), f, true);
+                return;
+            }
             if (wm.open) {
                 fail(cyc, x, inj ? -1 : p, vc,
                      std::string(inj ? "injection: " : "") + "a head flit inside another worm on this VC (worms interleaved): the worm of " +

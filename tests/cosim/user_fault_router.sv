@@ -42,6 +42,9 @@
 //     wrong_vc       the first one-flit message the router sends on a network port from
 //                    cycle fault_at on goes out on another VC of that port (one with a
 //                    credit and no open worm): a VC its routing does not give it
+//     dup_head       the first head of a longer message the router sends on a network
+//                    port from cycle fault_at on is sent again in place of the next flit
+//                    on that port and VC: the worm's head twice, its second flit lost
 //   +fault_at=N      the cycle the fault starts (default 100)
 //   +fault_node=X    deadlock: the router that stops (default 0)
 // The injector keeps its own count of each network output VC's credits and worms (B at
@@ -84,6 +87,7 @@ module user_fault_router #(
 
   localparam int PN  = P - 1;
   localparam int CW  = $clog2(B + 2);
+  localparam int PW  = (P > 1) ? $clog2(P) : 1;
   localparam logic [P*V-1:0] NET = {{V{1'b0}}, {(PN*V){1'b1}}};  // network ports' VCs
   localparam int LV  = V - 1;                                      // livelock's VC
 
@@ -91,7 +95,7 @@ module user_fault_router #(
                  F_DUPLICATE = 4, F_FAULTY = 5, F_DEADLOCK = 6, F_LIVELOCK = 7, F_DST = 8,
                  F_COPY = 9, F_ORPHAN = 10, F_MISDELIVER = 11, F_UNCONNECTED = 12,
                  F_VC_RANGE = 13, F_CREDIT_NOWHERE = 14, F_CREDIT_LOST = 15,
-                 F_WRONG_VC = 16;
+                 F_WRONG_VC = 16, F_DUP_HEAD = 17;
   localparam bit VC_SPARE = V < (1 << VW);  // VC number V fits in VW bits
 
   int          fault;
@@ -120,7 +124,8 @@ module user_fault_router #(
       else if (s == "credit_nowhere") fault = F_CREDIT_NOWHERE;
       else if (s == "credit_lost")  fault = F_CREDIT_LOST;
       else if (s == "wrong_vc")     fault = F_WRONG_VC;
-      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere credit_lost wrong_vc)", s);
+      else if (s == "dup_head")     fault = F_DUP_HEAD;
+      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere credit_lost wrong_vc dup_head)", s);
     end
     if (!$value$plusargs("fault_at=%d", fault_at))     fault_at = 100;
     if (!$value$plusargs("fault_node=%d", fault_node)) fault_node = 0;
@@ -157,6 +162,10 @@ module user_fault_router #(
   logic [VW-1:0]   held_vc_q;
   logic [63:0]     held_flit_q;
   logic [7:0]      owed_q;                // livelock: credits of redirected flits to swallow
+  logic            dh_q;                  // dup_head: a head to send again ...
+  logic [PW-1:0]   dh_port_q;  // ... on this network port
+  logic [VW-1:0]   dh_vc_q;               // ... and VC
+  logic [63:0]     dh_flit_q;
   logic [P*V-1:0]  open_q;                // per output VC: a worm is open on it (g_op)
   logic [P*V-1:0]  cr_any;                // per network output VC: a credit left downstream
   logic [P*V-1:0]  cr_all;                // ... all B credits (the downstream buffer is empty)
@@ -186,6 +195,8 @@ module user_fault_router #(
   wire          lv_cr    = cr_i[LV];
 
   logic relabel, redirect, capture;       // relabel: a one-shot fault on a link acts
+  logic dh_cap;                           // dup_head: the head to repeat is sent now ...
+  logic [PW-1:0] dh_o;                    // ... on this port
   logic [P-1:0]    valid_d;
   logic [P*VW-1:0] vc_d;
   logic [P*64-1:0] flit_d;
@@ -200,6 +211,8 @@ module user_fault_router #(
     relabel  = 1'b0;
     redirect = 1'b0;
     capture  = 1'b0;
+    dh_cap   = 1'b0;
+    dh_o     = '0;
     if (active) begin
       case (fault)
         F_CREDIT_TWICE: cr_o = r_cr_o | dup_q;
@@ -250,6 +263,18 @@ module user_fault_router #(
                     relabel          = 1'b1;
                     vc_d[o*VW +: VW] = VW'(w);
                   end
+        F_DUP_HEAD:
+          if (dh_q) begin
+            // the next flit on the held port and VC goes out as the held head
+            if (r_valid[dh_port_q] && r_vc[32'(dh_port_q)*VW +: VW] == dh_vc_q)
+              flit_d[32'(dh_port_q)*64 +: 64] = dh_flit_q;
+          end else if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!dh_cap && r_valid[o] && r_flit[o*64 + flitnet_pkg::FLIT_HEAD] &&
+                  !r_flit[o*64 + flitnet_pkg::FLIT_TAIL]) begin
+                dh_cap = 1'b1;
+                dh_o   = PW'(o);
+              end
         F_ORPHAN:
           if (!done_q)
             for (int o = 0; o < PN; o++)
@@ -334,6 +359,10 @@ module user_fault_router #(
       held_vc_q   <= '0;
       held_flit_q <= '0;
       owed_q      <= '0;
+      dh_q        <= 1'b0;
+      dh_port_q   <= '0;
+      dh_vc_q     <= '0;
+      dh_flit_q   <= '0;
     end else begin
       cyc_q <= cyc_q + 1'b1;
       // credit_twice: the first network credit from fault_at on, again in the next cycle
@@ -353,6 +382,16 @@ module user_fault_router #(
         done_q      <= 1'b1;
       end else if (held_q && !ej_valid) begin
         held_q <= 1'b0;
+      end
+      // dup_head: hold the head until the next flit on its port and VC has taken its place
+      if (dh_cap) begin
+        dh_q      <= 1'b1;
+        dh_port_q <= dh_o;
+        dh_vc_q   <= r_vc[32'(dh_o)*VW +: VW];
+        dh_flit_q <= r_flit[32'(dh_o)*64 +: 64];
+        done_q    <= 1'b1;
+      end else if (dh_q && r_valid[dh_port_q] && r_vc[32'(dh_port_q)*VW +: VW] == dh_vc_q) begin
+        dh_q <= 1'b0;
       end
       // livelock: one credit to swallow per redirected flit
       owed_q <= owed_q + 8'(redirect) - 8'(active && fault == F_LIVELOCK && owed_q != '0 && lv_cr);
