@@ -165,6 +165,9 @@ both flitnet_network "K=64'h0404 V=4 B=2" FLITNET_ROUTER=flitnet_iq_router
 files+=(tests/cosim/user_fault_router.sv)
 both user_fault_router "$R44 V=2 B=2 ROUTING=swft" FLITNET_ASSERT
 both user_fault_router "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=3 B=2" FLITNET_ASSERT
+# the example behind ports declared as packed arrays (tests/cosim/user_packed_router.sv)
+files=("${ref_files[@]}" "${ex_files[@]}" tests/cosim/user_packed_router.sv)
+both user_packed_router "$R44 V=2 B=2"
 files=("${ref_files[@]}")
 # the mutants are RTL too (all inside the router): each patched copy of rtl/
 # (tests/mutants/apply.sh) on the router of its co-simulation model (rtl/rtl.mk), with

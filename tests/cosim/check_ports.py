@@ -22,6 +22,45 @@ def fail(msg):
     sys.exit(1)
 
 
+def const_value(c):
+    """the value of a Verilator XML constant such as 32'h4 or 32'sh0"""
+    m = re.match(r"^(?:\d+)?'s?([hdbo])([0-9a-fA-F_]+)$", c.get("name", ""))
+    if not m:
+        raise ValueError(c.get("name"))
+    return int(m.group(2).replace("_", ""), {"h": 16, "d": 10, "b": 2, "o": 8}[m.group(1)])
+
+
+def packed_width(dtypes, did, port, top):
+    """the width in bits of a port's packed type (a vector, a packed array of them, a
+    packed struct, a typedef of those), refusing what the network cannot connect bit for
+    bit: an unpacked array, and a packed array numbered upwards, whose element 0 would
+    sit in the top bits where the network puts port (or VC) 0 in the bottom ones"""
+    d = dtypes.get(did)
+    if d is None:
+        return 1
+    tag = d.tag
+    if tag == "basicdtype":
+        return abs(int(d.get("left", "0")) - int(d.get("right", "0"))) + 1 if d.get("left") is not None else 1
+    if tag in ("refdtype", "enumdtype"):
+        return packed_width(dtypes, d.get("sub_dtype_id"), port, top)
+    if tag == "structdtype":
+        return sum(packed_width(dtypes, m.get("sub_dtype_id"), port, top) for m in d.findall("memberdtype"))
+    if tag == "packarraydtype":
+        r = [c for c in d.iter("const")][:2]
+        try:
+            left, right = const_value(r[0]), const_value(r[1])
+        except (ValueError, IndexError):
+            fail("module %s: port %s has a packed dimension Verilator did not reduce to numbers" % (top, port))
+        if left < right:
+            fail("module %s: port %s has a packed dimension [%d:%d] numbered upwards: declare it [%d:%d], so that "
+                 "element p is the network's p*W +: W (docs/router-interface.md, \"Ports\")"
+                 % (top, port, left, right, right, left))
+        return (left - right + 1) * packed_width(dtypes, d.get("sub_dtype_id"), port, top)
+    what = "an unpacked array" if tag == "unpackarraydtype" else "of type %s" % tag
+    fail("module %s: port %s is %s; the interface's ports are packed: flat vectors or packed arrays and structs of "
+         "the same bits" % (top, port, what))
+
+
 def derive(cfg, codes):
     """the network's parameters for the configuration, as flitnet_pkg derives them"""
     kv = dict(x.split("=", 1) for x in cfg.split())
@@ -106,13 +145,7 @@ def main():
     for var in mod.findall("var"):
         if var.get("dir") is None or var.get("pinIndex") is None:
             continue
-        d = dtypes.get(var.get("dtype_id"))
-        if d is not None and d.tag != "basicdtype":
-            fail("module %s: port %s is not a packed vector of logic (%s); the interface's ports are all flat "
-                 "vectors" % (top, var.get("name"), d.tag))
-        w = 1
-        if d is not None and d.get("left") is not None:
-            w = abs(int(d.get("left")) - int(d.get("right"))) + 1
+        w = packed_width(dtypes, var.get("dtype_id"), var.get("name"), top)
         have[var.get("name")] = (var.get("dir"), w)
     want = [
         ("clk_i", "input", 1, "1"), ("rst_ni", "input", 1, "1"), ("node_id_i", "input", A, "A"),

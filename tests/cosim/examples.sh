@@ -167,6 +167,48 @@ include_check() {
 }
 job include_check
 
+# ports declared in the PULP manner (packed arrays by port; flits as a packed struct in
+# the port check): the port check measures their packed types and the network connects
+# them bit for bit
+job user_runs packed user_packed_router "$EXREL tests/cosim/user_packed_router.sv" "$T44V2" scoreboard \
+    "seed=1 flit_rate=0.4 msg_len=5"
+packed_ports() {
+    local d=$build/user/packed_src out rc
+    mkdir -p "$d"
+    mapfile -t rtlf < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
+    mapfile -t exf < <(sed "s|^|$root/rtl/examples/|" "$root/rtl/examples/iq_router.f")
+    # the flits as a packed struct of a package: the port check takes it
+    printf 'package user_packed_pkg;\n  typedef struct packed { logic [31:0] hi; logic [31:0] lo; } flit_t;\nendpackage\n' \
+        > "$d/user_packed_pkg.sv"
+    sed 's/logic \[P-1:0\]\[63:0\]         /user_packed_pkg::flit_t [P-1:0]/' "$root/tests/cosim/user_packed_router.sv" \
+        > "$d/user_struct_router.sv"
+    sed -i 's/^module user_packed_router #(/module user_struct_router #(/' "$d/user_struct_router.sv"
+    if [ "$(grep -c 'user_packed_pkg::flit_t \[P-1:0\]' "$d/user_struct_router.sv")" = 2 ] &&
+        out=$(python3 "$root/tests/cosim/check_ports.py" user_struct_router "$d/ports_s" "$T44V2" "${rtlf[@]}" "${exf[@]}" \
+              "$d/user_packed_pkg.sv" "$d/user_struct_router.sv" 2>&1); then
+        pass=$((pass + 1))
+        printf 'ok   %-22s flits as a packed struct pass the port check\n' user_struct_router
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %-22s the port check of flits as a packed struct: %s\n' user_struct_router "$out"
+    fi
+    # a packed dimension numbered upwards would put port 0 in the top bits: refused, named
+    sed 's/^  output logic \[P-1:0\]\[V-1:0\]           cr_o,/  output logic [0:P-1][V-1:0]           cr_o,/' \
+        "$root/tests/cosim/user_packed_router.sv" > "$d/user_packed_router.sv"
+    out=$(python3 "$root/tests/cosim/check_ports.py" user_packed_router "$d/ports_u" "$T44V2" "${rtlf[@]}" "${exf[@]}" \
+        "$d/user_packed_router.sv" 2>&1)
+    rc=$?
+    if grep -q '\[0:P-1\]\[V-1:0\] *cr_o' "$d/user_packed_router.sv" && [ $rc -ne 0 ] && [ "$(wc -l <<< "$out")" -eq 1 ] &&
+        grep -q '^cosim-user: .*port cr_o has a packed dimension \[0:4\] numbered upwards' <<< "$out"; then
+        pass=$((pass + 1))
+        printf 'ok   %-22s refused: %s\n' user_packed_up "$out"
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %-22s expected a one-line refusal of cr_o [0:P-1] (exit %s):\n%s\n' user_packed_up "$rc" "$out"
+    fi
+}
+job packed_ports
+
 if [ "$which" = full ]; then
     job one iq_t44v4 "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
         "seed=1 flit_rate=0.05 msg_len=5; seed=2 flit_rate=0.3 msg_len=16 msg_len_dist=exp; seed=3 flit_rate=0.5 msg_len=5 traffic=bitcomp; seed=4 flit_rate=0.9 msg_len=64 cycles=4000; seed=5 flit_rate=0.3 msg_len=1 select=first"
