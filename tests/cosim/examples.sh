@@ -130,19 +130,25 @@ else
     fail=$((fail + 1))
 fi
 
+# refused NAME WHAT REGEX RC OUT: a check's verdict on a refusal, which must be a non-zero
+# exit with one line matching REGEX (WHAT says what was expected)
+refused() {
+    if [ "$4" -ne 0 ] && [ "$(wc -l <<< "$5")" -eq 1 ] && grep -q "$3" <<< "$5"; then
+        pass=$((pass + 1))
+        printf 'ok   %-22s refused: %s\n' "$1" "$5"
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %-22s expected a one-line refusal %s (exit %s):\n%s\n' "$1" "$2" "$4" "$5"
+    fi
+}
+
 # the interface: a module whose credit input is P bits, not P*V, is refused naming cr_i
 bad_ports() {
     local out rc
     out=$("$root/tests/cosim/build_user.sh" "$build/user/bad_ports" user_bad_ports "$T44V2" \
           "$root/tests/cosim/user_bad_ports.sv" 2>&1)
     rc=$?
-    if [ $rc -ne 0 ] && [ "$(wc -l <<< "$out")" -eq 1 ] && grep -q '^cosim-user: .*port cr_i ' <<< "$out"; then
-        pass=$((pass + 1))
-        printf 'ok   %-22s refused: %s\n' user_bad_ports "$out"
-    else
-        fail=$((fail + 1))
-        printf 'FAIL %-22s expected a one-line refusal naming cr_i (exit %s):\n%s\n' user_bad_ports "$rc" "$out"
-    fi
+    refused user_bad_ports "naming cr_i" '^cosim-user: .*port cr_i ' $rc "$out"
 }
 job bad_ports
 
@@ -198,14 +204,8 @@ packed_ports() {
     out=$(python3 "$root/tests/cosim/check_ports.py" user_packed_router "$d/ports_u" "$T44V2" "${rtlf[@]}" "${exf[@]}" \
         "$d/user_packed_router.sv" 2>&1)
     rc=$?
-    if grep -q '\[0:P-1\]\[V-1:0\] *cr_o' "$d/user_packed_router.sv" && [ $rc -ne 0 ] && [ "$(wc -l <<< "$out")" -eq 1 ] &&
-        grep -q '^cosim-user: .*port cr_o has a packed dimension \[0:4\] numbered upwards' <<< "$out"; then
-        pass=$((pass + 1))
-        printf 'ok   %-22s refused: %s\n' user_packed_up "$out"
-    else
-        fail=$((fail + 1))
-        printf 'FAIL %-22s expected a one-line refusal of cr_o [0:P-1] (exit %s):\n%s\n' user_packed_up "$rc" "$out"
-    fi
+    grep -q '\[0:P-1\]\[V-1:0\] *cr_o' "$d/user_packed_router.sv" || out="(the sed made no [0:P-1] cr_o) $out"
+    refused user_packed_up "of cr_o [0:P-1]" '^cosim-user: .*port cr_o has a packed dimension \[0:4\] numbered upwards' $rc "$out"
 }
 job packed_ports
 
