@@ -345,7 +345,7 @@ done
 left=$(bins_open)
 if [ -z "$left" ]; then echo "  every value reached"; else echo "  (in brackets: not reached by these draws)"; fi
 if [ -n "$until" ] && [ -n "$left" ]; then
-    echo "FAIL COSIM_UNTIL=covered: values not reached within $nconf configurations (COSIM_SEED=$seed): $left"
+    echo "FAIL COSIM_UNTIL=covered: values not reached within $nconf configurations (COSIM_SEED=$seed): $left$([ "$maxivcs" = 1600 ] || echo " (COSIM_MAX_IVCS=$maxivcs may rule them out)")"
     fail=$((fail + 1))
 fi
 echo "$pass passed, $fail failed"
