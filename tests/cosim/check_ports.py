@@ -40,7 +40,13 @@ def packed_width(dtypes, did, port, top):
         return 1
     tag = d.tag
     if tag == "basicdtype":
-        return abs(int(d.get("left", "0")) - int(d.get("right", "0"))) + 1 if d.get("left") is not None else 1
+        if d.get("left") is None:
+            return 1
+        left, right = int(d.get("left")), int(d.get("right"))
+        if left < right:
+            fail("module %s: port %s is a vector [%d:%d] numbered upwards: declare it [%d:%d], so that its bit i is the "
+                 "network's bit i (docs/router-interface.md, \"Ports\")" % (top, port, left, right, right, left))
+        return left - right + 1
     if tag in ("refdtype", "enumdtype"):
         return packed_width(dtypes, d.get("sub_dtype_id"), port, top)
     if tag == "structdtype":

@@ -206,6 +206,15 @@ packed_ports() {
     rc=$?
     grep -q '\[0:P-1\]\[V-1:0\] *cr_o' "$d/user_packed_router.sv" || out="(the sed made no [0:P-1] cr_o) $out"
     refused user_packed_up "of cr_o [0:P-1]" '^cosim-user: .*port cr_o has a packed dimension \[0:4\] numbered upwards' $rc "$out"
+    # ... as would a flat vector numbered upwards ([0:P*64-1]: the network's bit 0 is its last)
+    sed -e 's/^module flitnet_iq_router #(/module user_up_router #(/' \
+        -e 's/^  input  logic \[P\*64-1:0\] in_flit_i,/  input  logic [0:P*64-1] in_flit_i,/' \
+        "$root/rtl/examples/flitnet_iq_router.sv" > "$d/user_up_router.sv"
+    out=$(python3 "$root/tests/cosim/check_ports.py" user_up_router "$d/ports_f" "$T44V2" "${rtlf[@]}" "${exf[@]:0:2}" \
+        "$d/user_up_router.sv" 2>&1)
+    rc=$?
+    grep -q '\[0:P\*64-1\] in_flit_i' "$d/user_up_router.sv" || out="(the sed made no [0:P*64-1] in_flit_i) $out"
+    refused user_up_router "of in_flit_i [0:P*64-1]" '^cosim-user: .*port in_flit_i is a vector \[0:319\] numbered upwards' $rc "$out"
 }
 job packed_ports
 
