@@ -142,6 +142,17 @@ refused() {
     fi
 }
 
+# accepted NAME WHAT RC OUT: a check's verdict on a design the port check must take
+accepted() {
+    if [ "$3" -eq 0 ]; then
+        pass=$((pass + 1))
+        printf 'ok   %-22s %s pass the port check\n' "$1" "$2"
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %-22s the port check of %s: %s\n' "$1" "$2" "$4"
+    fi
+}
+
 # the interface: a module whose credit input is P bits, not P*V, is refused naming cr_i
 bad_ports() {
     local out rc
@@ -155,21 +166,17 @@ job bad_ports
 # a design that `includes a header beside it: the port check finds it (build_user.sh
 # passes each design file's directory, and USER_VFLAGS' +incdir+ and defines, to it)
 include_check() {
-    local d=$build/user/inc_src out
+    local d=$build/user/inc_src out rc
     mkdir -p "$d"
     grep -n '^  parameter int          VW ' "$root/rtl/examples/flitnet_iq_router.sv" | head -n 1 | cut -d: -f2- > "$d/user_inc_vw.svh"
     sed 's/^module flitnet_iq_router #(/module user_inc_router #(/; s/^  parameter int          VW .*/`include "user_inc_vw.svh"/' \
         "$root/rtl/examples/flitnet_iq_router.sv" > "$d/user_inc_router.sv"
     mapfile -t rtlf < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
-    if [ -s "$d/user_inc_vw.svh" ] && out=$(FLITNET_CHECK_FLAGS="+incdir+$d" python3 "$root/tests/cosim/check_ports.py" \
+    rc=1 out="the header was not made"
+    [ -s "$d/user_inc_vw.svh" ] && { out=$(FLITNET_CHECK_FLAGS="+incdir+$d" python3 "$root/tests/cosim/check_ports.py" \
         user_inc_router "$d/ports" "$T44V2" "${rtlf[@]}" "$root/rtl/examples/flitnet_iq_vc_alloc.sv" \
-        "$root/rtl/examples/flitnet_iq_sw_alloc.sv" "$d/user_inc_router.sv" 2>&1); then
-        pass=$((pass + 1))
-        printf 'ok   %-22s a design that includes a header beside it passes the port check\n' user_inc_router
-    else
-        fail=$((fail + 1))
-        printf 'FAIL %-22s the port check of a design with an `include: %s\n' user_inc_router "$out"
-    fi
+        "$root/rtl/examples/flitnet_iq_sw_alloc.sv" "$d/user_inc_router.sv" 2>&1); rc=$?; }
+    accepted user_inc_router "a design that includes a header beside it: it should" $rc "$out"
 }
 job include_check
 
@@ -189,15 +196,11 @@ packed_ports() {
     sed 's/logic \[P-1:0\]\[63:0\]         /user_packed_pkg::flit_t [P-1:0]/' "$root/tests/cosim/user_packed_router.sv" \
         > "$d/user_struct_router.sv"
     sed -i 's/^module user_packed_router #(/module user_struct_router #(/' "$d/user_struct_router.sv"
-    if [ "$(grep -c 'user_packed_pkg::flit_t \[P-1:0\]' "$d/user_struct_router.sv")" = 2 ] &&
+    rc=1 out="the sed made no packed-struct flit ports"
+    [ "$(grep -c 'user_packed_pkg::flit_t \[P-1:0\]' "$d/user_struct_router.sv")" = 2 ] && {
         out=$(python3 "$root/tests/cosim/check_ports.py" user_struct_router "$d/ports_s" "$T44V2" "${rtlf[@]}" "${exf[@]}" \
-              "$d/user_packed_pkg.sv" "$d/user_struct_router.sv" 2>&1); then
-        pass=$((pass + 1))
-        printf 'ok   %-22s flits as a packed struct pass the port check\n' user_struct_router
-    else
-        fail=$((fail + 1))
-        printf 'FAIL %-22s the port check of flits as a packed struct: %s\n' user_struct_router "$out"
-    fi
+              "$d/user_packed_pkg.sv" "$d/user_struct_router.sv" 2>&1); rc=$?; }
+    accepted user_struct_router "flits as a packed struct: they should" $rc "$out"
     # a packed dimension numbered upwards would put port 0 in the top bits: refused, named
     sed 's/^  output logic \[P-1:0\]\[V-1:0\]           cr_o,/  output logic [0:P-1][V-1:0]           cr_o,/' \
         "$root/tests/cosim/user_packed_router.sv" > "$d/user_packed_router.sv"
