@@ -190,6 +190,8 @@ packed_ports() {
     mkdir -p "$d"
     mapfile -t rtlf < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
     mapfile -t exf < <(sed "s|^|$root/rtl/examples/|" "$root/rtl/examples/iq_router.f")
+    # ports TOP FILE...: the port check of TOP on the 4x4 torus, with rtl/ and FILE...
+    ports() { python3 "$root/tests/cosim/check_ports.py" "$1" "$d/ports_$1" "$T44V2" "${rtlf[@]}" "${@:2}" 2>&1; }
     # the flits as a packed struct of a package: the port check takes it
     printf 'package user_packed_pkg;\n  typedef struct packed { logic [31:0] hi; logic [31:0] lo; } flit_t;\nendpackage\n' \
         > "$d/user_packed_pkg.sv"
@@ -198,14 +200,12 @@ packed_ports() {
     sed -i 's/^module user_packed_router #(/module user_struct_router #(/' "$d/user_struct_router.sv"
     rc=1 out="the sed made no packed-struct flit ports"
     [ "$(grep -c 'user_packed_pkg::flit_t \[P-1:0\]' "$d/user_struct_router.sv")" = 2 ] && {
-        out=$(python3 "$root/tests/cosim/check_ports.py" user_struct_router "$d/ports_s" "$T44V2" "${rtlf[@]}" "${exf[@]}" \
-              "$d/user_packed_pkg.sv" "$d/user_struct_router.sv" 2>&1); rc=$?; }
+        out=$(ports user_struct_router "${exf[@]}" "$d/user_packed_pkg.sv" "$d/user_struct_router.sv"); rc=$?; }
     accepted user_struct_router "flits as a packed struct: they should" $rc "$out"
     # a packed dimension numbered upwards would put port 0 in the top bits: refused, named
     sed 's/^  output logic \[P-1:0\]\[V-1:0\]           cr_o,/  output logic [0:P-1][V-1:0]           cr_o,/' \
         "$root/tests/cosim/user_packed_router.sv" > "$d/user_packed_router.sv"
-    out=$(python3 "$root/tests/cosim/check_ports.py" user_packed_router "$d/ports_u" "$T44V2" "${rtlf[@]}" "${exf[@]}" \
-        "$d/user_packed_router.sv" 2>&1)
+    out=$(ports user_packed_router "${exf[@]}" "$d/user_packed_router.sv")
     rc=$?
     grep -q '\[0:P-1\]\[V-1:0\] *cr_o' "$d/user_packed_router.sv" || out="(the sed made no [0:P-1] cr_o) $out"
     refused user_packed_up "of cr_o [0:P-1]" '^cosim-user: .*port cr_o has a packed dimension \[0:4\] numbered upwards' $rc "$out"
@@ -213,8 +213,7 @@ packed_ports() {
     sed -e 's/^module flitnet_iq_router #(/module user_up_router #(/' \
         -e 's/^  input  logic \[P\*64-1:0\] in_flit_i,/  input  logic [0:P*64-1] in_flit_i,/' \
         "$root/rtl/examples/flitnet_iq_router.sv" > "$d/user_up_router.sv"
-    out=$(python3 "$root/tests/cosim/check_ports.py" user_up_router "$d/ports_f" "$T44V2" "${rtlf[@]}" "${exf[@]:0:2}" \
-        "$d/user_up_router.sv" 2>&1)
+    out=$(ports user_up_router "${exf[@]:0:2}" "$d/user_up_router.sv")
     rc=$?
     grep -q '\[0:P\*64-1\] in_flit_i' "$d/user_up_router.sv" || out="(the sed made no [0:P*64-1] in_flit_i) $out"
     refused user_up_router "of in_flit_i [0:P*64-1]" '^cosim-user: .*port in_flit_i is a vector \[0:319\] numbered upwards' $rc "$out"
