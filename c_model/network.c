@@ -163,7 +163,7 @@ typedef struct {
     network *net;
     port_state *ps;          /* the router's ports, ps[p] */
     router_sum *r;
-    int x, rp, P, Pn, V, cur, prv, conc, measure;
+    int x, rp, P, Pn, V, cur, prv, measure;
     uint32_t adaptive;
     uint64_t t;
 } rstep;
@@ -464,7 +464,7 @@ HOT void release_ovc(const rstep *s, net_counters *c, port_state *po, int o, int
 
 /* §5.2 for output port o: the round-robin pick among its eligible VCs goes on the link;
  * net: a network port (else the ejection channel, which needs no credits) */
-HOT void link_port(const rstep *s, net_counters *c, int o, const int net_port, const int B, const int Bo)
+HOT void link_port(const rstep *s, net_counters *c, int o, const int net_port, const int B, const int Bo, const int conc)
 {
     network *net = s->net;
     router_sum *r = s->r;
@@ -488,7 +488,7 @@ HOT void link_port(const rstep *s, net_counters *c, int o, const int net_port, c
     po->link_ptr = (uint16_t)(w + 1 == V ? 0 : w + 1);
     if (net_port) {
         const int y = po->down_x;
-        if (y >= 0) mark(s->conc, &net->rs[y].arr_in[s->cur], o);
+        if (y >= 0) mark(conc, &net->rs[y].arr_in[s->cur], o);
         if (B == 1 || --net->ovc[ov].credit == 0) po->cred_ok &= ~bit;
         po->cred_full &= ~bit;
         count_hop(s, c, o, w);
@@ -502,11 +502,11 @@ HOT void link_port(const rstep *s, net_counters *c, int o, const int net_port, c
 /* §5.2: one flit per output port with an eligible VC; the network ports first, then the
  * ejection port (the order does not matter: ports share nothing here; apart, the loop
  * has no port-kind branch to mispredict) */
-HOT void link_arbitrate(const rstep *s, net_counters *c, const int B, const int Bo)
+HOT void link_arbitrate(const rstep *s, net_counters *c, const int B, const int Bo, const int conc)
 {
     const uint32_t ports = s->r->la, local = 1u << s->Pn;
-    for (uint32_t pm = ports & ~local; pm; pm &= pm - 1) link_port(s, c, ctz32(pm), 1, B, Bo);
-    if (ports & local) link_port(s, c, s->Pn, 0, B, Bo);
+    for (uint32_t pm = ports & ~local; pm; pm &= pm - 1) link_port(s, c, ctz32(pm), 1, B, Bo, conc);
+    if (ports & local) link_port(s, c, s->Pn, 0, B, Bo, conc);
     c->moves += (uint64_t)__builtin_popcount(ports);
 }
 
@@ -549,7 +549,7 @@ HOT uint32_t switch_port(const rstep *s, int i, const int B, const int Bo)
 
 /* §5.3 and the credit wires of §5.4: the network ports' credits go to the neighbour,
  * the injection port's to the source (apart: no port-kind branch in the loop) */
-HOT void switch_traverse(const rstep *s, net_counters *c, const int B, const int Bo)
+HOT void switch_traverse(const rstep *s, net_counters *c, const int B, const int Bo, const int conc)
 {
     network *net = s->net;
     const int cur = s->cur, Pn = s->Pn;
@@ -562,7 +562,7 @@ HOT void switch_traverse(const rstep *s, net_counters *c, const int B, const int
         if (!moved) continue;
         const port_state *pi = &s->ps[i];
         cr_cur[pi->cr_slot] = moved;
-        mark(s->conc, &net->rs[pi->up_x].arr_cr[cur], i); /* a flit came in: the port is connected */
+        mark(conc, &net->rs[pi->up_x].arr_cr[cur], i); /* a flit came in: the port is connected */
         net->moved[s->rp + i] |= moved;
         nmoved += __builtin_popcount(moved);
     }
@@ -578,11 +578,11 @@ HOT void switch_traverse(const rstep *s, net_counters *c, const int B, const int
 /* no stage has work */
 HOT int stages_idle(const router_sum *r) { return !(r->va | r->sw | r->la); }
 
-HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, const int Bo)
+HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, const int Bo, const int conc)
 {
     const int P = net->P, cur = (int)(t & 1);
-    const rstep s = {net,         &net->ps[x * P], &net->rs[x], x,     x * P,         P, net->Pn, net->V, cur,
-                     cur ^ 1,     net->concurrent, net->measure, net->adaptive, t};
+    const rstep s = {net,     &net->ps[x * P], &net->rs[x], x,       x * P, P, net->Pn, net->V, cur,
+                     cur ^ 1, net->measure,    net->adaptive, t};
     absorb(&s, B);
     /* the node's slots (ejection, the source's credits) read "nothing" until the stages
      * drive them: nobody in the network empties them */
@@ -590,21 +590,30 @@ HOT void step(network *net, int x, uint64_t t, net_counters *c, const int B, con
     /* with no port to visit the stages would change nothing */
     if (stages_idle(s.r)) return;
     if (s.r->va) vc_alloc(&s, B);
-    link_arbitrate(&s, c, B, Bo);
-    switch_traverse(&s, c, B, Bo);
+    link_arbitrate(&s, c, B, Bo, conc);
+    switch_traverse(&s, c, B, Bo, conc);
 }
 
-static void step_b1(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, 1, 1); }
-static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, net->B, net->Bo); }
+/* the step instantiated for one-slot buffers or any depths, and for one thread or
+ * several (conc: neighbours' arrival words are then OR-ed atomically) */
+static void step_b1(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, 1, 1, 0); }
+static void step_b1_conc(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, 1, 1, 1); }
+static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, net->B, net->Bo, net->concurrent); }
+
+void router_step_busy(network *net, int x, uint64_t t, net_counters *c)
+{
+    if (net->B == 1 && net->Bo == 1) {
+        if (net->concurrent) step_b1_conc(net, x, t, c);
+        else step_b1(net, x, t, c);
+    } else {
+        step_any(net, x, t, c);
+    }
+}
 
 void router_step_counting(network *net, int x, uint64_t t, net_counters *c)
 {
-    if (network_router_quiet(net, x, t)) {
-        network_clear_local(net, x, t);
-        return;
-    }
-    if (net->B == 1 && net->Bo == 1) step_b1(net, x, t, c);
-    else step_any(net, x, t, c);
+    if (network_router_quiet(net, x, t)) network_clear_local(net, x, t);
+    else router_step_busy(net, x, t, c);
 }
 
 void router_step(network *net, int x, uint64_t t) { router_step_counting(net, x, t, &net->ctr); }

@@ -151,6 +151,9 @@ void router_step(network *net, int x, uint64_t t);
 /* the same, counting into c instead of net->ctr: routers stepped concurrently (each
  * router by one thread) touch nothing in common but the counters */
 void router_step_counting(network *net, int x, uint64_t t, net_counters *c);
+/* the same for a router known not to be quiet (network_router_quiet is 0): the caller
+ * has checked, so the step does not check again */
+void router_step_busy(network *net, int x, uint64_t t, net_counters *c);
 /* adds *from into *into (the first V VCs) and clears *from */
 void network_add_counters(net_counters *into, net_counters *from, int V);
 

@@ -115,7 +115,7 @@ static inline int node_source_router_in(node_set *n, node_lane *L, network *net,
     if (source_idle(&n->src[x], credits)) inj->vc = -1;
     else rc = node_source_in(n, L, x, t, credits, inj);
     if (network_router_quiet(net, x, t)) network_clear_local(net, x, t);
-    else router_step_counting(net, x, t, c);
+    else router_step_busy(net, x, t, c);
     return rc;
 }
 #endif
