@@ -59,7 +59,17 @@ spec=$( {
         "$root/tests/cosim/build_user.sh" "$root/tests/cosim/check_ports.py" | cksum
     cksum < "$root/build/libflitnet.a"
 } )
+# the count and the first of Verilator's warnings, in one line: printed by the build and
+# again each time the model is kept, so that a run never hides them
+say_warnings() {
+    local nwarn
+    nwarn=$(grep -c '^%Warning-' "$dir/verilator.log" 2> /dev/null || true)
+    if [ "${nwarn:-0}" -gt 0 ]; then
+        echo "cosim-user: the network around $top built despite $nwarn Verilator warning$([ "$nwarn" = 1 ] || echo s) (the first: $(grep -m1 '^%Warning-' "$dir/verilator.log"); all in $dir/verilator.log)" >&2
+    fi
+}
 if [ -f "$dir/spec" ] && [ "$(cat "$dir/spec")" = "$spec" ] && [ -x "$dir/scoreboard" ] && [ -x "$dir/cosim" ]; then
+    say_warnings
     exit 0
 fi
 rm -f "$dir/spec" "$dir/scoreboard" "$dir/cosim"
@@ -109,10 +119,7 @@ if ! $VERILATOR --cc -O3 --x-assign fast --x-initial fast -fno-gate --unroll-stm
     echo "cosim-user: Verilator failed on the network around $top (messages above; $dir/verilator.log)" >&2
     exit 1
 fi
-nwarn=$(grep -c '^%Warning-' "$dir/verilator.log" || true)
-if [ "$nwarn" -gt 0 ]; then
-    echo "cosim-user: the network around $top built despite $nwarn Verilator warning$([ "$nwarn" = 1 ] || echo s) (the first: $(grep -m1 '^%Warning-' "$dir/verilator.log"); all in $dir/verilator.log)" >&2
-fi
+say_warnings
 # the model's C++ and the shared runtime objects, as for the co-simulation's models
 printf 'rt="%s"\nrtdir="%s"\n' "$rt" "$rtdir" > "$dir/model.env"
 COSIM_OPT=-O1 "$root/tests/cosim/build_model.sh" compile "$dir"
