@@ -26,7 +26,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all deps deps-rtl deps-test run test test-unit test-san test-cli bench bench-instr clean validate validate-000 validate-002 \
+.PHONY: all deps deps-rtl deps-test run test test-unit test-san test-cli bench bench-instr saturation-check clean validate validate-000 validate-002 \
         validate-003 validate-004 validate-refined study-000 soak
 all: $(BUILD)/flitnet
 
@@ -93,6 +93,13 @@ test: deps deps-rtl deps-fuzz deps-test
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@$(BUILD)/flitnet bench
+
+# how often runs below and above saturation are called SATURATED (tb/saturation_check.sh;
+# docs/results.md, "When a run is saturated")
+saturation-check: deps
+	$(call install_pkgs,bc)
+	@$(MAKE) --no-print-directory all
+	@tb/saturation_check.sh
 
 # instructions per flit-hop of the bench's points under callgrind (tb/bench_instr.sh), for
 # machines whose kernel gives no hardware instruction counter to `make bench`

@@ -19,9 +19,18 @@
 
 /* Saturation (the run stops early, or is flagged at the end):
  *  - during the window, from the SAT_MIN_BATCHES-th batch on, the messages in the system
- *    grew by more than N and by more than SAT_GROWTH_SHARE of those offered so far;
+ *    grew by more than SAT_GROWTH_SHARE of those offered so far, and by more than N plus
+ *    SAT_NOISE_Z standard deviations of the offered count (a Poisson count: its square
+ *    root), which a stable network's backlog reaches by chance: without that term a small
+ *    network at a fifth of its capacity was called saturated after a few short batches;
  *  - at the end, the last third of the window held more than SAT_TREND_FACTOR times the
- *    first third's backlog plus SAT_TREND_NODES * N messages (a stable system has no trend). */
+ *    first third's backlog plus SAT_TREND_NODES * N messages plus SAT_TREND_Z times the
+ *    square root of the first third's backlog (a stable system has no trend; the root is
+ *    the chance swing of a small backlog: 2 messages in the first third and 6 in the last
+ *    is noise on a 4-node ring at a quarter of its capacity).
+ * The noise terms were set on 1440 runs (tiny to 8x8 networks, 20 % to 200 % of the
+ * saturation rate of 100,000-cycle runs, 2,000 to 20,000 cycles, 30 batches, 12 seeds
+ * each; docs/results.md, "When a run is saturated"). */
 #define SAT_MIN_BATCHES 3
 /* the detector's segments ("batches" above) are the CI batches, but at least this many, so
  * that a run with few CI batches (batches = 2) still has thirds to compare */
@@ -31,8 +40,10 @@
  * source would generate that many messages per cycle: rate = 1e9 would never end a cycle.) */
 #define SAT_RATE_BOUND 1.0
 #define SAT_GROWTH_SHARE 0.05
+#define SAT_NOISE_Z 4.0
 #define SAT_TREND_FACTOR 1.25
 #define SAT_TREND_NODES 0.5
+#define SAT_TREND_Z 3.0
 /* a run shows its progress (when asked) once it has taken this long */
 #define PROGRESS_AFTER_S 3.0
 
@@ -374,7 +385,7 @@ static int run_saturated_now(run *r, uint64_t tt)
     const int N = r->ns.t.N;
     long growth = (long)(r->nodes.generated - r->nodes.delivered) - r->outstanding_at_warmup;
     double offered = r->cfg->rate * (double)N * (double)(tt - warmup);
-    if (!(growth > N && growth > SAT_GROWTH_SHARE * offered)) return 0;
+    if (!(growth > N + SAT_NOISE_Z * sqrt(offered) && growth > SAT_GROWTH_SHARE * offered)) return 0;
     r->res->saturated = 1;
     snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
              "messages in the system grew by %ld (%.1f%% of those offered) in %llu cycles", growth,
@@ -396,7 +407,7 @@ static void run_saturated_at_end(run *r, uint64_t tt)
     }
     first /= third;
     last /= third;
-    if (last > SAT_TREND_FACTOR * first + SAT_TREND_NODES * r->ns.t.N) {
+    if (last > SAT_TREND_FACTOR * first + SAT_TREND_NODES * r->ns.t.N + SAT_TREND_Z * sqrt(first)) {
         r->res->saturated = 1;
         snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
                  "messages in the system grew from %.0f (first third of the window) to %.0f (last third)", first, last);

@@ -28,6 +28,12 @@ check() {
 check "a huge rate is saturated at once" 0 "not simulated" sim rate=1e9
 check "a sweep at a huge rate is saturated at once" 0 "SATURATED" sweep rate=1e12:1e12:1
 check "batches = 2 keeps the saturation detector" 0 "SATURATED" sim batches=2 rate=0.05 cycles=20000
+# small networks well below saturation, short batches: the backlog's chance swings are not
+# growth (each was SATURATED before the detector's noise terms)
+check "4x4 torus at 17 % of capacity, 30 batches" 0 "status       ok" sim k=4 cycles=5000 rate=0.005 batches=30 seed=4
+check "2x2 torus at a third of saturation" 0 "status       ok" sim k=2 cycles=3000 rate=0.004
+check "4-node ring at a quarter of saturation" 0 "status       ok" sim k=4 n=1 cycles=2000 rate=0.003
+check "4x4 torus at twice saturation still stops early" 0 "run          3801 cycles" sim k=4 rate=0.0235 cycles=20000 batches=30
 # files that are not regular files
 check "config /dev/zero" 1 "not a regular file" sim /dev/zero
 check "config a directory" 1 "not a regular file" sim /tmp
