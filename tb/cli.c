@@ -1,6 +1,7 @@
 /* cli.c: see cli.h. */
 #include "cli.h"
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,74 @@ int cli_parse_long(const char *s, long lo, long hi, long *out)
     return 0;
 }
 
+/* the options followed by a value, and those of them whose value is a file written */
+static const char *const valued[] = {"--json", "--csv",        "--plot", "-j",   "--title",  "--summary",
+                                     "--vcd",  "--vcd-window", "--throughput", "--jobs", "--heatmap"};
+static const char *const outputs[] = {"--json", "--csv", "--plot", "--summary", "--vcd", "--throughput", "--heatmap"};
+
+static int in_list(const char *a, const char *const *list, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (!strcmp(a, list[k])) return 1;
+    return 0;
+}
+static int takes_value(const char *a) { return in_list(a, valued, sizeof valued / sizeof *valued); }
+
+/* the file an output path names, for comparing two of them: the resolved path of the file,
+ * or of its directory with the name appended when the file does not exist yet */
+static void output_identity(const char *path, char *out, size_t len)
+{
+    char buf[PATH_MAX];
+    if (realpath(path, buf)) {
+        snprintf(out, len, "%s", buf);
+        return;
+    }
+    const char *slash = strrchr(path, '/');
+    char dir[PATH_MAX];
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (!realpath(dir, buf)) snprintf(buf, sizeof buf, "%s", dir);
+    snprintf(out, len, "%s/%s", buf, slash ? slash + 1 : path);
+}
+
+/* The options that name a file the command writes: each must name one that can be written,
+ * and no two the same file (the second would overwrite the first, and both be reported as
+ * written). Checked before any run. "-" (standard output, where an option takes it) is not
+ * a file. */
+static int outputs_usable(char **rest, int nrest)
+{
+    const char *opt[CLI_MAX_ARGS];
+    static char id[CLI_MAX_ARGS][PATH_MAX + 256];
+    char err[PATH_MAX + 600];
+    int n = 0;
+    for (int i = 0; i < nrest; i++) {
+        if (!takes_value(rest[i])) continue;
+        if (!in_list(rest[i], outputs, sizeof outputs / sizeof *outputs)) {
+            i++; /* its value */
+            continue;
+        }
+        const char *p = rest[++i];
+        if (!*p) {
+            snprintf(err, sizeof err, "option '%s' needs a file name (got an empty one)", rest[i - 1]);
+            return cli_fail(err);
+        }
+        if (!strcmp(p, "-")) continue;
+        char why[PATH_MAX + 300];
+        if (cli_path_writable(p, why, sizeof why)) {
+            snprintf(err, sizeof err, "%s: %s", rest[i - 1], why);
+            return cli_fail(err);
+        }
+        output_identity(p, id[n], sizeof id[n]);
+        for (int j = 0; j < n; j++)
+            if (!strcmp(id[j], id[n])) {
+                snprintf(err, sizeof err, "%s and %s both write '%s': give each its own file", opt[j], rest[i - 1], p);
+                return cli_fail(err);
+            }
+        opt[n++] = rest[i - 1];
+    }
+    return 0;
+}
+
 int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nrest, const char **range)
 {
     char err[CFG_ERR];
@@ -68,7 +137,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         snprintf(err, sizeof err, "too many arguments (%d; at most %d)", argc, CLI_MAX_ARGS);
         return cli_fail(err);
     }
-    int first = 1;
+    int first = 1, had_config = 0;
     const char *single = NULL; /* a single rate on the command line beside a range */
     *nrest = 0;
     for (int i = 0; i < argc; i++) {
@@ -76,9 +145,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         char *eq = strchr(a, '=');
         if (a[0] == '-') {
             rest[(*nrest)++] = a;
-            if (!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot") || !strcmp(a, "-j") ||
-                !strcmp(a, "--title") || !strcmp(a, "--summary") || !strcmp(a, "--vcd") ||
-                !strcmp(a, "--vcd-window") || !strcmp(a, "--throughput") || !strcmp(a, "--jobs") || !strcmp(a, "--heatmap")) {
+            if (takes_value(a)) {
                 if (i + 1 >= argc) {
                     snprintf(err, sizeof err, "option '%s' needs a value", a);
                     return cli_fail(err);
@@ -88,9 +155,14 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
             continue;
         }
         if (!eq) {
-            if (!first) { snprintf(err, sizeof err, "unexpected argument '%s' (only one config file)", a); return cli_fail(err); }
+            if (!first) {
+                if (had_config) snprintf(err, sizeof err, "unexpected argument '%s' (only one config file)", a);
+                else snprintf(err, sizeof err, "config file '%s' after a key=value argument: give it first (the keys then override it)", a);
+                return cli_fail(err);
+            }
             if (config_load(c, a, err, sizeof err)) return cli_fail(err);
             first = 0;
+            had_config = 1;
             continue;
         }
         first = 0;
@@ -114,6 +186,6 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         return cli_fail(err);
     }
     if (config_resolve(c, err, sizeof err)) return cli_fail(err);
-    return 0;
+    return outputs_usable(rest, *nrest);
 }
 

@@ -131,6 +131,7 @@ static int parse_double(const char *s, double *out)
 {
     char *end;
     errno = 0;
+    if (strpbrk(s, "xX")) return -1; /* decimal only: strtod would read 0x10 as 16 */
     double v = strtod(s, &end);
     if (end == s || *end || errno || !isfinite(v)) return -1;
     *out = v;
@@ -308,7 +309,15 @@ int config_set(sim_config *c, const char *key, const char *value, char *err, siz
     int rc = 0;
     switch (k->type) {
     case T_INT:
-    case T_LONG: rc = set_integer(k, key, value, base, err, errlen); break;
+    case T_LONG:
+        /* warmup's default, as the help prints it, may be given too: as if not given */
+        if (k->off == OFF(warmup) && !strcmp(value, "auto")) {
+            *(long *)base = -1;
+            c->given[i] = 0;
+            return 0;
+        }
+        rc = set_integer(k, key, value, base, err, errlen);
+        break;
     case T_U64: rc = set_u64(key, value, base, err, errlen); break;
     case T_DBL: rc = set_double(k, key, value, base, err, errlen); break;
     case T_ENUM: rc = set_enum(k, key, value, base, err, errlen); break;
@@ -370,6 +379,16 @@ int config_load(sim_config *c, const char *path, char *err, size_t errlen)
         }
         char *s = line;
         while (*s == ' ' || *s == '\t') s++;
+        /* a section header, here where its line number is known (inih reports a section
+         * only at the next key, and one with no key after it never) */
+        if (*s == '[') {
+            size_t e = strcspn(s, "\r\n");
+            snprintf(err, errlen, "config %s line %d: sections ('%.*s') are not part of the format", path, lineno,
+                     (int)(e < 200 ? e : 200), s);
+            free(text);
+            fclose(f);
+            return -1;
+        }
         /* `#` after a blank starts a comment too (inih knows only `;` there) */
         for (char *h = strchr(s, '#'); h; h = strchr(h + 1, '#'))
             if (h > s && (h[-1] == ' ' || h[-1] == '\t')) {

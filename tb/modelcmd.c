@@ -119,6 +119,14 @@ static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_para
         for (const char *q = c->fault_nodes; *q; q++) p->nf += *q == ',';
     }
     p->pf = mk->pf;
+    /* as the simulator: traffic needs two fault-free nodes (the model would give a
+     * latency for a network with nothing to send) */
+    long N = 1;
+    for (int d = 0; d < c->n; d++) N *= c->topology == TOPO_HYPERCUBE ? 2 : c->k[d];
+    if (p->nf > N - 2) {
+        snprintf(e, sizeof e, "faults = %d leaves fewer than 2 fault-free nodes of %ld", p->nf, N);
+        return cli_fail(e);
+    }
     /* a key the model does not read would be silently ignored */
     if (mk->tau_given && mk->kind != QM_TIMEOUT) {
         snprintf(e, sizeof e, "tau applies to model timeout only (model %s has no time-out)", qm_name(mk->kind));

@@ -41,7 +41,10 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
                 (unsigned long long)r->cycles);
     } else {
         fprintf(f, "latency      mean %.2f ", r->avg_latency);
-        if (isfinite(r->latency_ci95)) fprintf(f, "+- %.2f (95%% CI, %d batches)", r->latency_ci95, r->batches);
+        if (isfinite(r->latency_ci95) && r->ci_batches < r->batches)
+            fprintf(f, "+- %.2f (95%% CI, the %d of %d batches that hold a message)", r->latency_ci95, r->ci_batches,
+                    r->batches);
+        else if (isfinite(r->latency_ci95)) fprintf(f, "+- %.2f (95%% CI, %d batches)", r->latency_ci95, r->batches);
         else fprintf(f, "(no 95%% CI: fewer than 2 of the %d batches hold a message)", r->batches);
         fprintf(f, "  p50 %.0f  p90 %.0f  p99 %.0f  max %.0f\n", r->p50, r->p90, r->p99, r->max_latency);
         fprintf(f, "             network %.2f + source wait %.2f;  zero-load closed form %.2f\n",

@@ -500,6 +500,7 @@ static void results_latency(const run *r, sim_result *res)
     res->avg_network_latency = st->n ? st->sum_net / (double)st->n : NAN;
     res->avg_source_wait = st->n ? st->sum_wait / (double)st->n : NAN;
     res->latency_ci95 = stats_ci95(st);
+    res->ci_batches = stats_batches_used(st);
     res->p50 = stats_percentile(st, 0.50);
     res->p90 = stats_percentile(st, 0.90);
     res->p99 = stats_percentile(st, 0.99);

@@ -73,6 +73,13 @@ double stats_ci95(const lat_stats *s)
     return gsl_cdf_tdist_Pinv(0.975, k - 1) * sd / sqrt((double)k);
 }
 
+int stats_batches_used(const lat_stats *s)
+{
+    int k = 0;
+    for (int b = 0; b < s->nused; b++) k += s->b_n[b] != 0;
+    return k;
+}
+
 double stats_ci95_first(const lat_stats *s, int k, double *mean)
 {
     double means[1000], sum = 0;

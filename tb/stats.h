@@ -23,6 +23,8 @@ void stats_add(lat_stats *s, uint64_t gen, uint64_t lat, uint64_t net, uint64_t 
 double stats_mean(const lat_stats *s);
 /* half-width of the 95 % CI of the mean from batch means (NAN if < 2 batches have data) */
 double stats_ci95(const lat_stats *s);
+/* the batches that hold a message: the interval's batch means */
+int stats_batches_used(const lat_stats *s);
 /* the mean and 95 % CI half-width over the first k batches only (a run that stops early) */
 double stats_ci95_first(const lat_stats *s, int k, double *mean);
 /* the interval covers the first k batches only (a run that stopped where batch k begins) */

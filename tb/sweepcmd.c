@@ -33,11 +33,13 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
     char err[CFG_ERR];
     if (sweep_parse_range(strchr(range, '=') + 1, sp, err, sizeof err)) return cli_fail(err);
     sp->flit_unit = !strncmp(range, "flit_rate", 9);
+    int j_given = 0;
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
             long j;
             if (cli_parse_long(rest[++i], 1, 256, &j)) return cli_fail("-j needs a number of workers in 1..256");
             sp->jobs = (int)j;
+            j_given = 1;
         } else if (!strcmp(rest[i], "--csv") && i + 1 < nrest) sp->csv = rest[++i];
         else if (!strcmp(rest[i], "--plot") && i + 1 < nrest) sp->plot = rest[++i];
         else if (!strcmp(rest[i], "--throughput") && i + 1 < nrest) sp->throughput = rest[++i];
@@ -48,6 +50,10 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
             snprintf(err, sizeof err, "unknown option '%s'", rest[i]);
             return cli_fail(err);
         }
+    }
+    if (j_given && jobs_dir && *jobs_dir) { /* it would be silently ignored */
+        return cli_fail("--jobs writes the points' commands and runs none: -j does not apply (give the workers to "
+                        "the engine that runs jobs.txt, e.g. parallel -j N)");
     }
     /* -j J runs J points at once, each on `threads` threads: threads = 0 shares the CPUs
      * among the J workers, and more threads than CPUs in all is refused (a run's threads

@@ -143,17 +143,38 @@ int traffic_init(traffic *tr, const sim_config *cfg, const topology *t, char *er
     tr->t = t;
     tr->min_next = -INFINITY;
     if (t->N < 2) { snprintf(err, errlen, "a network needs at least 2 nodes"); return -1; }
-    if (cfg->traffic == TR_TRACE) return trace_load(cfg->trace, t, &tr->trace, &tr->ntrace, err, errlen);
+    if (cfg->traffic == TR_TRACE) {
+        if (trace_load(cfg->trace, t, &tr->trace, &tr->ntrace, err, errlen)) return -1;
+        /* a run that sends nothing would report an empty measurement as a result */
+        if (!tr->ntrace) {
+            snprintf(err, errlen, "trace %s has no message: nothing would be sent", cfg->trace);
+            return -1;
+        }
+        if (tr->trace[0].cycle >= (uint64_t)cfg->cycles) {
+            snprintf(err, errlen, "trace %s starts at cycle %llu, after the run's %ld cycles: nothing would be sent",
+                     cfg->trace, (unsigned long long)tr->trace[0].cycle, cfg->cycles);
+            return -1;
+        }
+        return 0;
+    }
     tr->rng = malloc(sizeof *tr->rng * (size_t)t->N);
     tr->next = malloc(sizeof *tr->next * (size_t)t->N);
     tr->pattern_dst = malloc(sizeof(int) * (size_t)t->N);
     if (!tr->rng || !tr->next || !tr->pattern_dst) { snprintf(err, errlen, "out of memory"); return -1; }
+    int is_pattern = 0, senders = 0;
     for (int x = 0; x < t->N; x++) {
         rng_seed(&tr->rng[x], cfg->seed, (uint64_t)x);
         tr->next[x] = cfg->process == PROC_POISSON ? rng_exp(&tr->rng[x]) / cfg->rate : 0;
         int d = pattern(t, cfg->traffic, x, err, errlen);
         if (d == -2) return -1;
+        is_pattern |= d >= 0;
+        senders += d >= 0 && d != x;
         tr->pattern_dst[x] = d == x ? -1 : d;
+    }
+    if (is_pattern && !senders) { /* e.g. tornado with k = 2: the run would measure nothing */
+        snprintf(err, errlen, "traffic = %s sends nothing on this network: every node is its own destination",
+                 config_traffic_name(cfg->traffic));
+        return -1;
     }
     if (cfg->traffic == TR_HOTSPOT && cfg->hotspot >= t->N) {
         snprintf(err, errlen, "hotspot = %d is not a node (N = %d)", cfg->hotspot, t->N);

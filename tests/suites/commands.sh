@@ -75,7 +75,7 @@ check "compare refuses a routing without a model before any run" 1 "no model mat
 ok "... and ran nothing" bash -c "! '$F' compare routing=dor,nbc rate=0.001:0.002:0.001 2>&1 | grep -q '^compare: simulation'"
 (cd "$T" && mkdir m && cd m && "$FA" model model=dor-comb variant=refined --plot m.svg > ../m.out 2>&1)
 ok "model --plot leaves only its plot" [ "$(ls "$T/m" | tr '\n' ' ')" = "m.svg " ]
-check "a plot it cannot write: one line" 1 "flitnet: cannot write '/nonexistent/x.svg'" sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.01:0.02:0.01 --plot /nonexistent/x.svg
+check "a plot it cannot write: one line" 1 "flitnet: --plot: cannot write '/nonexistent/x.svg': No such file or directory" sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.01:0.02:0.01 --plot /nonexistent/x.svg
 ok "... and only that line on stderr" [ "$("$F" sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.01:0.02:0.01 --plot /nonexistent/x.svg 2>&1 >/dev/null | wc -l)" -eq 1 ]
 check "VCD path and size printed" 0 "waves        $T/w.vcd: " sim cycles=3000 --vcd "$T/w.vcd"
 ok "default VCD window of the default network stays small (< 8 MB)" [ "$(stat -c %s "$T/w.vcd")" -lt 8000000 ]
@@ -90,7 +90,7 @@ check "heat map of a ring" 0 "heat map     $T/r.png: node loads" sim k=8 n=1 cyc
 ok "... a PNG" [ "$(head -c 4 "$T/r.png" | tail -c 3)" = PNG ]
 check "heat map of a 3-D torus refused before the run" 1 "--heatmap draws networks of 1 or 2 dimensions; this is a 4x4x4 torus" \
     sim k=4 n=3 --heatmap "$T/3.svg"
-check "heat map it cannot write: refused before the run" 1 "flitnet: cannot write '/nonexistent/h.svg'" sim --heatmap /nonexistent/h.svg
+check "heat map it cannot write: refused before the run" 1 "flitnet: --heatmap: cannot write '/nonexistent/h.svg': No such file or directory" sim --heatmap /nonexistent/h.svg
 ok "... and only that line" [ "$("$F" sim --heatmap /nonexistent/h.svg 2>&1 | wc -l)" -eq 1 ]
 check "model's default grid is round" 0 "0.0005           138.03" model model=duato-nbc variant=refined
 check "sweep rates to the digits of the grid" 0 "0.0125       0.1 " sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.0125:0.025:0.0125

@@ -145,5 +145,29 @@ check "an underflowing number" 1 "out of the range of a double" sim precision=1e
 check "bench modes one at a time" 1 "one of --points, --scale and --models" bench --models --scale
 check "a VCD window beyond 64 bits" 1 "--vcd-window needs FROM:TO" sim --vcd w.vcd --vcd-window 0:99999999999999999999 cycles=200
 check "a refined variant that does not exist" 1 "model swft has no refined variant" model model=swft variant=refined
+# the second hostile probe (2026-11-29): outputs, runs that would send nothing, late
+# refusals, unclear lines
+check "two outputs, one file" 1 "--vcd and --json both write 'same.vcd': give each its own file" sim k=4 cycles=200 --vcd same.vcd --json same.vcd
+check "two outputs, one file by two names" 1 "--csv and --plot both write './p.svg'" sweep k=4 cycles=2000 rate=0.001:0.002:0.001 --csv p.svg --plot ./p.svg
+check "an empty output name" 1 "option '--json' needs a file name (got an empty one)" sim k=4 cycles=200 --json ""
+check "a directory as the VCD, before the run" 1 "--vcd: cannot write '/tmp': Is a directory" sim k=4 cycles=200 --vcd /tmp
+check "a directory as the model's summary, before the table" 1 "--summary: cannot write '/tmp': Is a directory" model model=dor-comb --summary /tmp
+check "tornado where every node is its own partner" 1 "traffic = tornado sends nothing on this network" sim k=2 traffic=tornado rate=0.003 cycles=2000
+check "transpose on a ring" 1 "traffic = transpose sends nothing on this network" sim k=8 n=1 traffic=transpose rate=0.003 cycles=2000
+printf '# nothing\n' > "$tmp/empty.trace"
+check "a trace without messages" 1 "has no message: nothing would be sent" sim k=4 traffic=trace trace=empty.trace cycles=2000
+printf '5000 0 5 8\n' > "$tmp/late.trace"
+check "a trace that starts after the run" 1 "starts at cycle 5000, after the run's 2000 cycles" sim k=4 traffic=trace trace=late.trace cycles=2000
+check "model with one fault-free node" 1 "faults = 15 leaves fewer than 2 fault-free nodes of 16" model model=swft routing=swft vcs=4 k=4 faults=15
+printf 'k = 4\ncycles=3000\n[rate=0.009]\n' > "$tmp/sect.conf"
+check "a section header at the end of a config" 1 "line 3: sections ('[rate=0.009]') are not part of the format" sim sect.conf
+printf 'k = 4\n# c\n[x]\n\nrate = 0.003\n' > "$tmp/sect2.conf"
+check "a section header: its own line number" 1 "sect2.conf line 3: sections ('[x]')" sim sect2.conf
+check "warmup = auto, as the help prints the default" 0 "warm-up 1000, the default cycles/10" sim k=4 rate=0.003 cycles=10000 warmup=auto
+check "a config file after a key" 1 "config file 'sect.conf' after a key=value argument: give it first" sim k=5 sect.conf
+check "-j beside --jobs" 1 "--jobs writes the points' commands and runs none: -j does not apply" sweep k=4 cycles=2000 rate=0.001:0.002:0.001 --jobs jd -j 2
+check "hexadecimal is not a decimal integer" 1 "threads: '0x10' is not an integer" sim k=4 threads=0x10 cycles=200
+check "hexadecimal is not a decimal number" 1 "rate: '0x1p-8' is not a number" sim k=4 rate=0x1p-8 cycles=200
+check "the CI names the batches that hold a message" 0 "95% CI, the 3 of 10 batches that hold a message" sim k=8 routing=swft vcs=4 faults=62 cycles=2000 rate=0.001
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
