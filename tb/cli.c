@@ -91,40 +91,49 @@ static void output_identity(const char *path, char *out, size_t len)
     snprintf(out, len, "%s/%s", buf, slash ? slash + 1 : path);
 }
 
-/* The options that name a file the command writes: each must name one that can be written,
- * and no two the same file (the second would overwrite the first, and both be reported as
- * written). Checked before any run. "-" (standard output, where an option takes it) is not
- * a file. */
-static int outputs_usable(char **rest, int nrest)
+/* The options with a value, each given once (a second would silently replace the first);
+ * of them, those that name a file the command writes: each must name one that can be
+ * written, and no two the same file (the second would overwrite the first, and both be
+ * reported as written). Checked before any run. "-" (standard output, where an option
+ * takes it) is not a file. */
+static int options_usable(char **rest, int nrest)
 {
-    const char *opt[CLI_MAX_ARGS];
-    static char id[CLI_MAX_ARGS][PATH_MAX + 256];
-    char err[PATH_MAX + 600];
-    int n = 0;
+    char err[2 * PATH_MAX + 600], a[PATH_MAX + 256], b[PATH_MAX + 256];
     for (int i = 0; i < nrest; i++) {
         if (!takes_value(rest[i])) continue;
-        if (!in_list(rest[i], outputs, sizeof outputs / sizeof *outputs)) {
-            i++; /* its value */
-            continue;
-        }
-        const char *p = rest[++i];
+        const char *o = rest[i], *p = rest[i + 1]; /* cli_build_config put the value after it */
+        for (int j = 0; j < i; j++)
+            if (takes_value(rest[j]) && !strcmp(rest[j], o)) {
+                snprintf(err, sizeof err, "option '%s' is given twice ('%.200s' and '%.200s'): give it once", o,
+                         rest[j + 1], p);
+                return cli_fail(err);
+            } else if (takes_value(rest[j])) {
+                j++;
+            }
+        i++;
+        if (!in_list(o, outputs, sizeof outputs / sizeof *outputs)) continue;
         if (!*p) {
-            snprintf(err, sizeof err, "option '%s' needs a file name (got an empty one)", rest[i - 1]);
+            snprintf(err, sizeof err, "option '%s' needs a file name (got an empty one)", o);
             return cli_fail(err);
         }
         if (!strcmp(p, "-")) continue;
         char why[PATH_MAX + 300];
         if (cli_path_writable(p, why, sizeof why)) {
-            snprintf(err, sizeof err, "%s: %s", rest[i - 1], why);
+            snprintf(err, sizeof err, "%s: %s", o, why);
             return cli_fail(err);
         }
-        output_identity(p, id[n], sizeof id[n]);
-        for (int j = 0; j < n; j++)
-            if (!strcmp(id[j], id[n])) {
-                snprintf(err, sizeof err, "%s and %s both write '%s': give each its own file", opt[j], rest[i - 1], p);
+        output_identity(p, a, sizeof a);
+        for (int j = 0; j < i - 1; j++) {
+            if (!takes_value(rest[j])) continue;
+            const int out = in_list(rest[j], outputs, sizeof outputs / sizeof *outputs);
+            j++;
+            if (!out || !strcmp(rest[j], "-")) continue;
+            output_identity(rest[j], b, sizeof b);
+            if (!strcmp(a, b)) {
+                snprintf(err, sizeof err, "%s and %s both write '%s': give each its own file", rest[j - 1], o, p);
                 return cli_fail(err);
             }
-        opt[n++] = rest[i - 1];
+        }
     }
     return 0;
 }
@@ -186,6 +195,6 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         return cli_fail(err);
     }
     if (config_resolve(c, err, sizeof err)) return cli_fail(err);
-    return outputs_usable(rest, *nrest);
+    return options_usable(rest, *nrest);
 }
 

@@ -149,6 +149,8 @@ check "a refined variant that does not exist" 1 "model swft has no refined varia
 # refusals, unclear lines
 check "two outputs, one file" 1 "--vcd and --json both write 'same.vcd': give each its own file" sim k=4 cycles=200 --vcd same.vcd --json same.vcd
 check "two outputs, one file by two names" 1 "--csv and --plot both write './p.svg'" sweep k=4 cycles=2000 rate=0.001:0.002:0.001 --csv p.svg --plot ./p.svg
+check "an output given twice" 1 "option '--json' is given twice ('a.json' and 'b.json'): give it once" sim k=4 cycles=200 --json a.json --json b.json
+check "-j given twice" 1 "option '-j' is given twice ('1' and '2')" sweep k=4 cycles=2000 rate=0.001:0.002:0.001 -j 1 -j 2
 check "an empty output name" 1 "option '--json' needs a file name (got an empty one)" sim k=4 cycles=200 --json ""
 check "a directory as the VCD, before the run" 1 "--vcd: cannot write '/tmp': Is a directory" sim k=4 cycles=200 --vcd /tmp
 check "a directory as the model's summary, before the table" 1 "--summary: cannot write '/tmp': Is a directory" model model=dor-comb --summary /tmp
