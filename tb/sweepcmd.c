@@ -452,7 +452,8 @@ int cmd_merge(int argc, char **argv)
         snprintf(err, sizeof err, "'%s' is not the directory of a `sweep --jobs` (no %s)", dir, SWEEP_ARGS_FILE);
         return cli_fail(err);
     }
-    /* the sweep's arguments, then merge's own options after them (the later wins) */
+    /* the sweep's arguments, then merge's own options after them: one of merge's replaces
+     * the sweep's of the same name (an option is given once: cli_build_config) */
     char *args[CLI_MAX_ARGS], line[4096];
     int na = 0, rc = 0;
     while (na < CLI_MAX_ARGS && fgets(line, sizeof line, f)) {
@@ -460,6 +461,7 @@ int cmd_merge(int argc, char **argv)
         if (!(args[na++] = strdup(line))) rc = cli_fail("out of memory");
     }
     fclose(f);
+    const int nsweep = na;
     for (int i = 1; i < argc && !rc; i++) {
         if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--jobs")) {
             rc = cli_fail("merge runs nothing: -j and --jobs do not apply");
@@ -474,12 +476,22 @@ int cmd_merge(int argc, char **argv)
         }
         const int has_value = !strcmp(argv[i], "--csv") || !strcmp(argv[i], "--plot") ||
                               !strcmp(argv[i], "--throughput") || !strcmp(argv[i], "--title");
+        for (int j = 0; has_value && j + 1 < nsweep; j++)
+            if (args[j] && !strcmp(args[j], argv[i])) { /* the sweep's: merge's own replaces it */
+                free(args[j]);
+                free(args[j + 1]);
+                args[j] = args[j + 1] = NULL;
+            }
         for (int k = 0; k <= (has_value && i + 1 < argc) && !rc; k++) {
             if (na == CLI_MAX_ARGS) rc = cli_fail("too many arguments");
             else if (!(args[na++] = strdup(argv[i + k]))) rc = cli_fail("out of memory");
         }
         i += has_value;
     }
+    int kept = 0; /* without the sweep's options that merge's replaced */
+    for (int j = 0; j < na; j++)
+        if (args[j]) args[kept++] = args[j];
+    na = kept;
     sim_config c;
     sweep_spec sp;
     if (!rc && sweep_parse(na, args, &c, &sp, NULL)) rc = 1;

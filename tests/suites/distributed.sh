@@ -69,5 +69,9 @@ mkdir -p "$tmp/cfg" && printf 'k = 4\nvcs = 6\nmsg_len = 8\ncycles = 3000\n' > "
 (cd / && parallel --will-cite -j 2 < "$tmp/rel/jobs.txt" && "$F" merge "$tmp/rel" > "$tmp/rel.txt" 2>&1)
 if [ $? -eq 0 ] && [ -s "$tmp/cfg/out.csv" ] && grep -q "^fault_file=$tmp/cfg/f.txt$" "$tmp/rel/sweep.args"; then ok; else
     no "a sweep with relative paths, run and merged from /"; tail -n 3 "$tmp/rel.txt"; fi
+# merge's own --csv replaces the one the sweep was given (an option is taken once)
+rm -f "$tmp/cfg/out.csv"
+if "$F" merge "$tmp/rel" --csv "$tmp/other.csv" > "$tmp/rel2.txt" 2>&1 && [ -s "$tmp/other.csv" ] && [ ! -e "$tmp/cfg/out.csv" ]; then ok; else
+    no "merge --csv in place of the sweep's"; tail -n 3 "$tmp/rel2.txt"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
