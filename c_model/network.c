@@ -600,6 +600,36 @@ static void step_b1(network *net, int x, uint64_t t, net_counters *c) { step(net
 static void step_b1_conc(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, 1, 1, 1); }
 static void step_any(network *net, int x, uint64_t t, net_counters *c) { step(net, x, t, c, net->B, net->Bo, net->concurrent); }
 
+/* the routers order[lo..hi) in turn (network_step_routers): the step inlined in one loop,
+ * so that its frame and set-up are paid once per call rather than once per router */
+HOT void steps(network *net, const int *order, int lo, int hi, uint64_t t, net_counters *c, const int B, const int Bo,
+               const int conc)
+{
+    for (int oi = lo; oi < hi; oi++) {
+        const int x = order[oi];
+        if (network_router_quiet(net, x, t)) network_clear_local(net, x, t);
+        else step(net, x, t, c, B, Bo, conc);
+    }
+}
+static void steps_b1(network *net, const int *order, int lo, int hi, uint64_t t, net_counters *c)
+{
+    steps(net, order, lo, hi, t, c, 1, 1, 0);
+}
+static void steps_b1_conc(network *net, const int *order, int lo, int hi, uint64_t t, net_counters *c)
+{
+    steps(net, order, lo, hi, t, c, 1, 1, 1);
+}
+
+void network_step_routers(network *net, const int *order, int lo, int hi, uint64_t t, net_counters *c)
+{
+    if (net->B == 1 && net->Bo == 1) {
+        if (net->concurrent) steps_b1_conc(net, order, lo, hi, t, c);
+        else steps_b1(net, order, lo, hi, t, c);
+    } else {
+        for (int oi = lo; oi < hi; oi++) router_step_counting(net, order[oi], t, c);
+    }
+}
+
 void router_step_busy(network *net, int x, uint64_t t, net_counters *c)
 {
     if (net->B == 1 && net->Bo == 1) {

@@ -154,6 +154,8 @@ void router_step_counting(network *net, int x, uint64_t t, net_counters *c);
 /* the same for a router known not to be quiet (network_router_quiet is 0): the caller
  * has checked, so the step does not check again */
 void router_step_busy(network *net, int x, uint64_t t, net_counters *c);
+/* router_step_counting for the routers order[lo..hi), in that order */
+void network_step_routers(network *net, const int *order, int lo, int hi, uint64_t t, net_counters *c);
 /* adds *from into *into (the first V VCs) and clears *from */
 void network_add_counters(net_counters *into, net_counters *from, int V);
 

@@ -104,16 +104,27 @@ node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_win
 /* adds lane L into n's totals and clears it; call for the lanes in node order */
 void node_fold(node_set *n, node_lane *L);
 
-/* node_source_router counting into lane L and the router counters c: a node's source and
- * router for one cycle, the one place sim's threads and the co-simulation do it. Inline,
- * so that an idle source and a quiet router (most, at low load) cost no call. */
-static inline int node_source_router_in(node_set *n, node_lane *L, network *net, int x, uint64_t t, net_counters *c)
+/* node x's source for one cycle, counting into lane L: the one place sim's threads and the
+ * co-simulation step a source. Inline, so that an idle source (most, at low load) costs no
+ * call. -1 as node_source. */
+static inline int node_source_only_in(node_set *n, node_lane *L, network *net, int x, uint64_t t)
 {
     const uint32_t credits = network_source_credits(net, x, t);
     link_sig *inj = network_injection(net, x, t);
-    int rc = 0;
-    if (source_idle(&n->src[x], credits)) inj->vc = -1;
-    else rc = node_source_in(n, L, x, t, credits, inj);
+    if (source_idle(&n->src[x], credits)) {
+        inj->vc = -1;
+        return 0;
+    }
+    return node_source_in(n, L, x, t, credits, inj);
+}
+
+/* node_source_router counting into lane L and the router counters c: a node's source and
+ * router for one cycle. A source and a router talk only through the signals of the
+ * cycle before, so the sources of many nodes may step before their routers
+ * (network_step_routers), as sim's parts do. */
+static inline int node_source_router_in(node_set *n, node_lane *L, network *net, int x, uint64_t t, net_counters *c)
+{
+    const int rc = node_source_only_in(n, L, net, x, t);
     if (network_router_quiet(net, x, t)) network_clear_local(net, x, t);
     else router_step_busy(net, x, t, c);
     return rc;

@@ -258,9 +258,17 @@ static void run_part(void *arg, int k)
     network *net = &r->ns.net;
     const uint64_t tt = r->cur_t;
     const int in_window = r->cur_in_window;
+    /* the sources, the routers, the sinks of the part's nodes, each in node order: they
+     * talk only through signals of the cycle before, but for the sink, which takes the flit
+     * its router ejects in this cycle (node_source_router_in does the first two for one
+     * node; a loop over the routers pays the step's set-up once) */
     for (int oi = pt->lo; oi < pt->hi; oi++) {
         const int x = r->order[oi];
-        if (node_source_router_in(nodes, &pt->lane, net, x, tt, &pt->ctr) && pt->idfail_node < 0) pt->idfail_node = x;
+        if (node_source_only_in(nodes, &pt->lane, net, x, tt) && pt->idfail_node < 0) pt->idfail_node = x;
+    }
+    network_step_routers(net, r->order, pt->lo, pt->hi, tt, &pt->ctr);
+    for (int oi = pt->lo; oi < pt->hi; oi++) {
+        const int x = r->order[oi];
         const link_sig *ej = network_ejection(net, x, tt);
         if (ej->vc < 0) continue; /* no flit for the sink: skip the call (most nodes, most cycles) */
         node_delivery d;
