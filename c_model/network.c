@@ -84,7 +84,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     }
     if (rp->timeout && rt->levels < 2) {
         snprintf(err, errlen, "timeout needs a routing with escape VCs (duato, duato_*, dor_escape); %s has one level",
-                 rt->algo->name);
+                 rt->base ? rt->base->algo->name : rt->algo->name); /* the routing, not the f-ring layer over it */
         return -1;
     }
     net_array a[NET_ARRAYS];

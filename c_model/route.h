@@ -70,6 +70,9 @@ typedef struct route_algo {
     int code;     /* the RTL's ROUTING parameter (docs/rtl.md) */
     int levels;   /* priority levels used: a time-out needs 2 */
     int inport;   /* the candidates depend on the input port (U-turns) */
+    /* dateline = 0 switches this routing's dateline classes off on tori (dor, swft; §6);
+     * the others keep their escape's own classes, so dateline = 0 is refused for them there */
+    int dateline_classes;
 } route_algo;
 
 /* hop-class tables of phop/nhop/pbc/nbc and their Duato forms (§6.2): route_hop.c's priv */

@@ -33,6 +33,7 @@ const route_algo route_dor = {
     .minimal = 1,
     .code = 0,
     .levels = 1,
+    .dateline_classes = 1,
 };
 
 static int esc_check(routing *r, char *err, size_t errlen)

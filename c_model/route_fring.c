@@ -242,6 +242,11 @@ int fring_wrap(routing *r, char *err, size_t errlen)
                  "round a region in a second dimension)", FAULT_MAX_BLOCK_DIMS);
         return -1;
     }
+    if (t->kind == TOPO_TORUS && !r->dateline) {
+        snprintf(err, errlen, "f-rings on a torus need dateline = 1: without its dateline classes %s is not deadlock-free "
+                 "before any fault, and every fault set would fail the f-ring proof", a->name);
+        return -1;
+    }
     /* a base whose escape hops may take any port on its own classes detours on them; the
      * others get one ring VC per blocked direction (§6.5) */
     const int R = a->escape_classes ? 0 : 2 * t->n;

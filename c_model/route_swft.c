@@ -117,4 +117,5 @@ const route_algo route_swft = {
     .minimal = 0,
     .code = 11,
     .levels = 1,
+    .dateline_classes = 1,
 };

@@ -38,7 +38,7 @@ static const key_def keys[] = {
     {"buf_depth", T_INT, OFF(buf_depth), NULL, 1, 64, "input buffer depth per VC, flits (B)"},
     {"obuf_depth", T_INT, OFF(obuf_depth), NULL, 1, 64, "output buffer depth per VC, flits (Bo)"},
     {"routing", T_STR, OFF(routing), NULL, 0, 0, "routing algorithm, one of those listed under 'routing algorithms'"},
-    {"dateline", T_ENUM, OFF(dateline), e_bool, 0, 0, "1: Dally-Seitz dateline VC classes on tori; 0: off (deadlock-prone)"},
+    {"dateline", T_ENUM, OFF(dateline), e_bool, 0, 0, "1: Dally-Seitz dateline VC classes on tori; 0: off for dor and swft (deadlock-prone; refused for the others on tori)"},
     {"select", T_ENUM, OFF(select), e_select, 0, 0, "selection among free candidate VCs: first | random (router LFSR)"},
     {"msg_len", T_DBL, OFF(msg_len), NULL, 1, 65535, "message length M in flits (mean if msg_len_dist = exp)"},
     {"msg_len_dist", T_ENUM, OFF(msg_len_dist), e_len, 0, 0, "fixed | exp (geometric on 1,2,... with mean M)"},

@@ -193,7 +193,12 @@ static int cmd_sim(int argc, char **argv)
     if (sim_run(&c, &opt, &r, err, sizeof err)) return cli_fail(err);
     report_summary(stdout, &c, &r);
     int heat_failed = 0;
-    if (heat) {
+    if (heat && !r.cycles) { /* no load was measured: a blank map would pass for one */
+        printf("heat map     %s: not written: the run was not simulated (saturated at once)\n", heat);
+    } else if (heat && r.cycles <= (uint64_t)c.warmup) {
+        printf("heat map     %s: not written: the run stopped at cycle %llu, before its measurement window (warm-up %ld)\n",
+               heat, (unsigned long long)r.cycles - 1, c.warmup);
+    } else if (heat) {
         double peak;
         int px, py;
         if (heatmap_write(heat, &c, &r, &peak, &px, &py, err, sizeof err)) {
@@ -206,7 +211,9 @@ static int cmd_sim(int argc, char **argv)
     if (opt.vcd) { /* waves can be large: say where they went and how much was written */
         struct stat sb;
         double mb = stat(opt.vcd, &sb) ? 0 : (double)sb.st_size / 1e6;
-        if (r.vcd_from >= r.cycles) /* a run that stopped early (saturated) before the window */
+        if (!r.cycles) /* refused as saturated without a cycle simulated */
+            printf("waves        %s: %.1f MB, no cycle: the run was not simulated (saturated at once)\n", opt.vcd, mb);
+        else if (r.vcd_from >= r.cycles) /* a run that stopped early (saturated) before the window */
             printf("waves        %s: %.1f MB, no cycle: the run stopped at cycle %llu, before the window\n", opt.vcd, mb,
                    (unsigned long long)r.cycles - 1);
         else

@@ -307,6 +307,19 @@ int cmd_model(int argc, char **argv)
                  qm_name(mk.kind), model_routing[mk.kind].describes, c.routing, model_routing[mk.kind].routing);
         return cli_fail(e);
     }
+    /* keys the model would silently ignore (it computes from the others) */
+    char e[600];
+    if ((c.faults > 0 || c.fault_nodes[0]) && mk.kind != QM_SWFT) {
+        snprintf(e, sizeof e, "model %s describes a network without faults: faulty nodes do not apply (model swft is the "
+                 "one with faults)", qm_name(mk.kind));
+        return cli_fail(e);
+    }
+    if (c.fault_file[0]) return cli_fail("model counts the faulty nodes of faults or fault_nodes; give one of those");
+    if (c.timeout && mk.kind != QM_TIMEOUT) {
+        snprintf(e, sizeof e, "timeout applies to model timeout (its tau; model %s has no time-out)", qm_name(mk.kind));
+        return cli_fail(e);
+    }
+    if (c.process != PROC_POISSON) return cli_fail("the models take Poisson arrivals: process = bernoulli does not apply");
     model_opts o = {0};
     if (model_options(rest, nrest, &o)) return 1;
     int variant = mk.variant_given ? mk.variant : VAR_SEED;
@@ -359,8 +372,11 @@ int cmd_model(int argc, char **argv)
     }
     free(res);
     int rc = 0;
-    char e[600];
-    if (o.plot && lat) {
+    int finite = 0;
+    for (int i = 0; lat && i < n; i++) finite += isfinite(lat[i]) != 0;
+    if (o.plot && lat && !finite) { /* gnuplot has nothing to draw: say why rather than fail in its words */
+        printf("plot: %s not written: every rate of the range is past the model's saturation rate %g\n", o.plot, sat);
+    } else if (o.plot && lat) {
         char t[512];
         plot_curve cv = {variant == VAR_REFINED ? "refined model" : "seed model", rates, lat, n, -1};
         snprintf(t, sizeof t, "%s%smodel %s (%s), %s, V=%d, M=%g", o.title ? o.title : "", o.title ? ": " : "",

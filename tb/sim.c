@@ -673,8 +673,8 @@ static int run_overloaded(run *r)
     if (cfg->traffic == TR_TRACE || cfg->rate < SAT_RATE_BOUND) return 0;
     r->res->saturated = 1;
     snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
-             "%g messages/node/cycle is at least one per cycle, more than the injection channel "
-             "carries (1 flit/cycle); not simulated", cfg->rate);
+             "%g messages/node/cycle is at least a flit a cycle, all the injection channel carries "
+             "(1 flit/cycle) or more: no headroom; not simulated", cfg->rate);
     return 1;
 }
 

@@ -171,5 +171,18 @@ check "-j beside --jobs" 1 "--jobs writes the points' commands and runs none: -j
 check "hexadecimal is not a decimal integer" 1 "threads: '0x10' is not an integer" sim k=4 threads=0x10 cycles=200
 check "hexadecimal is not a decimal number" 1 "rate: '0x1p-8' is not a number" sim k=4 rate=0x1p-8 cycles=200
 check "the CI names the batches that hold a message" 0 "95% CI, the 3 of 10 batches that hold a message" sim k=8 routing=swft vcs=4 faults=62 cycles=2000 rate=0.001
+# the third probe (2026-11-29): keys a routing or a model would silently ignore, outputs of
+# a run with nothing to show
+check "dateline = 0 where it changes nothing" 1 "dateline = 0 changes nothing for routing duato" sim k=4 routing=duato dateline=0 cycles=300
+check "dateline = 0 under f-rings on a torus" 1 "f-rings on a torus need dateline = 1" sim k=4 routing=dor fault_nodes=5 dateline=0 cycles=300
+check "dateline = 0 for dor still runs (deadlock-prone, for the watchdog)" 0 "status" sim k=4 routing=dor dateline=0 rate=0.001 cycles=300
+check "faults for a fault-free model" 1 "model dor-comb describes a network without faults: faulty nodes do not apply" model model=dor-comb faults=3
+check "timeout for a model without one" 1 "timeout applies to model timeout" model model=dor-comb timeout=5
+check "bernoulli arrivals for a model" 1 "process = bernoulli does not apply" model model=dor-comb process=bernoulli
+check "a fault file for a model" 1 "model counts the faulty nodes of faults or fault_nodes" model model=swft routing=swft vcs=4 fault_file=/etc/hostname
+check "a plot of a range past the model's saturation" 0 "not written: every rate of the range is past the model's saturation rate" model model=dor-comb rate=0.01:0.02:0.005 --plot all-sat.svg
+check "a heat map of a run that stopped in its warm-up" 0 "not written: the run stopped at cycle 4713, before its measurement window (warm-up 5000)" sim k=4 cycles=20000 msg_len=8 rate=0.5 warmup=5000 --heatmap hm.svg
+check "waves of a run not simulated" 0 "no cycle: the run was not simulated (saturated at once)" sim k=4 cycles=2000 rate=5 --vcd sat.vcd
+check "timeout under f-rings names the routing" 1 "nhop has one level" sim topology=mesh k=4 routing=nhop vcs=4 fault_nodes=5 timeout=8 cycles=300
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
