@@ -23,9 +23,13 @@ USER_VFLAGS ?= --assert
 
 .PHONY: cosim-user cosim-user-ci cosim-examples
 
-cosim-user: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
-	@test -n '$(TOP)' -a -n '$(RTL)' || { echo 'cosim-user: give RTL="files.sv ..." and TOP=module' >&2; exit 1; }
-	@tests/cosim/user.sh $(RTL_BUILD) '$(NAME)' '$(TOP)' '$(RTL)' '$(CFG)' '$(MODE)' '$(RUNS)' $(USER_VFLAGS)
+# a value in single quotes for the shell, its own single quotes escaped
+user_q = '$(subst ','\'',$(1))'
+
+cosim-user: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/codes
+	@test -n $(call user_q,$(TOP)) -a -n $(call user_q,$(RTL)) || { echo 'cosim-user: give RTL="files.sv ..." and TOP=module' >&2; exit 1; }
+	@tests/cosim/user.sh $(RTL_BUILD) $(call user_q,$(NAME)) $(call user_q,$(TOP)) $(call user_q,$(RTL)) $(call user_q,$(CFG)) \
+	    $(call user_q,$(MODE)) $(call user_q,$(RUNS)) $(USER_VFLAGS)
 
 cosim-user-ci: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 	@tests/cosim/examples.sh $(RTL_BUILD) ci

@@ -181,7 +181,8 @@ static int cmd_sim(int argc, char **argv)
     }
     if (!opt.vcd_auto_window && !opt.vcd) return cli_fail("--vcd-window needs --vcd FILE");
     if (json && cli_writable(json)) return 1;
-    if (opt.vcd && !opt.vcd_auto_window && opt.vcd_from >= (uint64_t)c.cycles) {
+    /* (with drain = 1 the run goes on past `cycles` until the network is empty) */
+    if (opt.vcd && !opt.vcd_auto_window && !c.drain && opt.vcd_from >= (uint64_t)c.cycles) {
         char e[300];
         snprintf(e, sizeof e, "--vcd-window starts at cycle %llu, after the run's last cycle %ld (cycles = %ld)",
                  (unsigned long long)opt.vcd_from, c.cycles - 1, c.cycles);

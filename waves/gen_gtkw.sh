@@ -30,11 +30,13 @@ if [ $# -ge 1 ]; then
             s = ""; for (i = 1; i <= d; i++) s = s path[i] "."; print s n, r }' "$vcd")
     R="TOP.flitnet_network.g_node[$X].u_router"
     [ -n "${width[$R.lfsr]+x}" ] || refuse "'$1' has no router $X ($R): not a flitnet network's VCD, or a smaller network"
-    { : >> "$out"; } 2> /dev/null || refuse "cannot write '$out'"
     P=0
     while [ -n "${width[$R.g_ip[$P].in_valid]+x}" ]; do P=$((P + 1)); done
     V=0
     while [ -n "${width[$R.g_ip[0].g_vc[$V].cnt]+x}" ]; do V=$((V + 1)); done
+    # a VCD cut short in its declarations names the router but not all of it
+    { [ "$P" -ge 2 ] && [ "$V" -ge 1 ]; } || refuse "'$1' declares router $X with $P ports and $V VCs: cut short, or not a flitnet network's VCD"
+    { : >> "$out"; } 2> /dev/null || refuse "cannot write '$out'"
     port=()
     for ((i = 0; i < P - 1; i++)); do port+=("p$i"); done
     port+=("local")

@@ -86,14 +86,22 @@ for f in "${flags[@]}"; do
     case $f in +incdir+* | -I* | +define+* | -D*) pre+=("$f") ;; esac
 done
 
-# the interface: parameters, ports, directions, widths
-FLITNET_CHECK_FLAGS="${incs[*]} ${pre[*]:-}" \
-    python3 "$root/tests/cosim/check_ports.py" "$top" "$dir/ports" "$cfg" "${rtlfiles[@]}" "${afiles[@]}" || exit 1
-
 # configuration keys -> the network's parameters (CFG=)
 # shellcheck source=tests/cosim/model_params.sh
 . "$root/tests/cosim/model_params.sh"
 model_params cosim-user "$cfg" || exit 1
+# what the C model refuses (too few VCs, a routing the topology does not take, ...) in its
+# own one line, before the network's error module makes Verilator fail on it
+# shellcheck disable=SC2086
+if ! why=$("$root/build/flitnet" sim $cfg cycles=20 warmup=0 batches=2 2>&1 > /dev/null); then
+    echo "cosim-user: CFG is refused by flitnet: ${why#flitnet: }" >&2
+    exit 1
+fi
+
+# the interface: parameters, ports, directions, widths
+FLITNET_CHECK_FLAGS="${incs[*]} ${pre[*]:-}" \
+    python3 "$root/tests/cosim/check_ports.py" "$top" "$dir/ports" "$cfg" "${rtlfiles[@]}" "${afiles[@]}" || exit 1
+
 
 # --assert (USER_VFLAGS' default) also defines FLITNET_ASSERT: the invariants of our
 # modules a router reuses (flitnet_fifo: no write when full, no read when empty;

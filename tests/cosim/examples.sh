@@ -163,6 +163,20 @@ bad_ports() {
 }
 job bad_ports
 
+# a CFG the C model refuses is named in flitnet's words before any Verilator run, and a
+# RUNS with no run is refused rather than reported as "0 passed, 0 failed"
+cfg_and_runs() {
+    local out rc ex="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
+    out=$(cd "$root" && tests/cosim/build_user.sh "$build/user/cfg_vcs1" flitnet_iq_router \
+          "topology=torus k=4 n=2 vcs=1 buf_depth=2 obuf_depth=1 routing=dor dateline=1" "$ex" 2>&1)
+    rc=$?
+    refused user_cfg_vcs1 "of vcs=1 on a torus, by flitnet" '^cosim-user: CFG is refused by flitnet: too few VCs for routing dor' $rc "$out"
+    out=$(cd "$root" && tests/cosim/user.sh "$build" cfg_runs flitnet_iq_router "$ex" "$T44V2" scoreboard " ; ;" 2>&1)
+    rc=$?
+    refused user_runs_empty "of an empty RUNS" '^cosim-user: RUNS has no run' $rc "$out"
+}
+job cfg_and_runs
+
 # a design that `includes a header beside it: the port check finds it (build_user.sh
 # passes each design file's directory, and USER_VFLAGS' +incdir+ and defines, to it)
 include_check() {

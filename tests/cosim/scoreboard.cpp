@@ -865,6 +865,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "scoreboard: %s\n", err.c_str());
         return 1;
     }
+    // the default warm-up (500) on a run of 500 cycles or fewer: a tenth of it, as flitnet's
+    // own default would be, rather than a refusal of keys the user did not give
+    if (!config_given(&cfg, "warmup") && cfg.warmup >= cfg.cycles) cfg.warmup = cfg.cycles / 10;
     char e[CFG_ERR];
     if (config_resolve(&cfg, e, sizeof e)) {
         fprintf(stderr, "scoreboard: %s\n", e);

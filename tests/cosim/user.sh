@@ -17,6 +17,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1 name=$2 top=$3 files=$4 cfg=$5 mode=$6 runs=$7
 shift 7
 case $mode in scoreboard | lockstep) ;; *) echo "cosim-user: MODE=$mode: scoreboard or lockstep" >&2; exit 1 ;; esac
+# a RUNS with no run would report "0 passed, 0 failed" for a router never tested
+[ -n "$(tr -d '; \t\n' <<< "$runs")" ] || { echo "cosim-user: RUNS has no run (give runtime keys, runs separated by ';')" >&2; exit 1; }
 dir=$build/user/$name
 t0=$SECONDS
 if ! "$root/tests/cosim/build_user.sh" "$dir" "$top" "$cfg" "$files" "$@"; then

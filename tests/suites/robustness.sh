@@ -183,6 +183,7 @@ check "a fault file for a model" 1 "model counts the faulty nodes of faults or f
 check "a plot of a range past the model's saturation" 0 "not written: every rate of the range is past the model's saturation rate" model model=dor-comb rate=0.01:0.02:0.005 --plot all-sat.svg
 check "a heat map of a run that stopped in its warm-up" 0 "not written: the run stopped at cycle 4713, before its measurement window (warm-up 5000)" sim k=4 cycles=20000 msg_len=8 rate=0.5 warmup=5000 --heatmap hm.svg
 check "waves of a run not simulated" 0 "no cycle: the run was not simulated (saturated at once)" sim k=4 cycles=2000 rate=5 --vcd sat.vcd
+check "a VCD window in the drain" 0 "waves        k.vcd:" sim k=4 cycles=500 rate=0.01 msg_len=8 drain=1 --vcd k.vcd --vcd-window 505:700
 check "timeout under f-rings names the routing" 1 "nhop has one level" sim topology=mesh k=4 routing=nhop vcs=4 fault_nodes=5 timeout=8 cycles=300
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
