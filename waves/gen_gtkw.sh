@@ -20,15 +20,17 @@ if [ $# -ge 1 ]; then
     out=${3:-${1%.vcd}.gtkw}
     [[ $X =~ ^[0-9]{1,9}$ ]] || refuse "ROUTER must be a node number (got '$X')"
     [ "$(realpath -m "$out")" != "$vcd" ] || refuse "OUT is the VCD itself ('$out')"
-    # the declarations: "full.name range" (range empty for one bit), up to $enddefinitions
-    while read -r name range; do width[$name]=$range; done < <(awk '
+    R="TOP.flitnet_network.g_node[$X].u_router"
+    # the declarations of router X: "full.name range" (range empty for one bit), up to
+    # $enddefinitions (the other routers' are not kept: a large network has millions)
+    while read -r name range; do width[$name]=$range; done < <(awk -v pre="$R." '
         $1 == "$enddefinitions" { exit }
         $1 == "$scope" { path[++d] = $3; next }
         $1 == "$upscope" { d--; next }
         $1 == "$var" { n = $5; r = ($6 ~ /^\[/) ? $6 : ""
             if (n ~ /\[/) { r = substr(n, index(n, "[")); n = substr(n, 1, index(n, "[") - 1) }
-            s = ""; for (i = 1; i <= d; i++) s = s path[i] "."; print s n, r }' "$vcd")
-    R="TOP.flitnet_network.g_node[$X].u_router"
+            s = ""; for (i = 1; i <= d; i++) s = s path[i] "."
+            if (index(s n, pre) == 1) print s n, r }' "$vcd")
     [ -n "${width[$R.lfsr]+x}" ] || refuse "'$1' has no router $X ($R): not a flitnet network's VCD, or a smaller network"
     P=0
     while [ -n "${width[$R.g_ip[$P].in_valid]+x}" ]; do P=$((P + 1)); done
