@@ -452,8 +452,7 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
         return -1;
     }
     if (c->fault_pct > 0) {
-        long N = 1;
-        for (int d = 0; d < c->n; d++) N *= c->k[d];
+        const long N = config_nodes(c);
         c->faults = faults_percent_count(c->fault_pct, (int)(N < MAX_NODES ? N : MAX_NODES));
         if (!c->faults) { /* asked for faults, and a fault-free run would answer without saying so */
             snprintf(err, errlen, "faults = %g%% of %ld nodes rounds to no faulty node (1 node is %.3g%%)", c->fault_pct, N,
@@ -610,6 +609,13 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
 }
 
 const char *config_traffic_name(traffic_kind t) { return e_traffic[t]; }
+
+long config_nodes(const sim_config *c)
+{
+    long N = 1;
+    for (int d = 0; d < c->n; d++) N *= c->k[d];
+    return N;
+}
 
 const char *config_shape(const sim_config *c, char *buf, size_t len)
 {

@@ -78,6 +78,8 @@ int config_given(const sim_config *c, const char *key);
 const char *config_key_help(int i);
 void config_value(const sim_config *c, int i, char *buf, size_t len);
 const char *config_traffic_name(traffic_kind t);
+/* the nodes of a resolved configuration's network (a hypercube has k = 2 in every dimension) */
+long config_nodes(const sim_config *c);
 /* "8x8 torus", "16x16 torus_uni", "2^10 hypercube" (after resolution); returns buf */
 const char *config_shape(const sim_config *c, char *buf, size_t len);
 #endif

@@ -121,8 +121,7 @@ static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_para
     p->pf = mk->pf;
     /* as the simulator: traffic needs two fault-free nodes (the model would give a
      * latency for a network with nothing to send) */
-    long N = 1;
-    for (int d = 0; d < c->n; d++) N *= c->topology == TOPO_HYPERCUBE ? 2 : c->k[d];
+    const long N = config_nodes(c);
     if (p->nf > N - 2) {
         snprintf(e, sizeof e, "faults = %d leaves fewer than 2 fault-free nodes of %ld", p->nf, N);
         return cli_fail(e);
