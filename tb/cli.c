@@ -1,5 +1,6 @@
 /* cli.c: see cli.h. */
 #include "cli.h"
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -177,7 +178,15 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         first = 0;
         *eq = 0;
         const char *val = eq + 1;
-        if (range && (!strcmp(a, "rate") || !strcmp(a, "flit_rate")) && strchr(val, ':')) {
+        /* the key without blanks, as config_set reads it (" rate =" is rate) */
+        char key[64];
+        const char *k0 = a;
+        while (isspace((unsigned char)*k0)) k0++;
+        size_t kl = strlen(k0);
+        while (kl && isspace((unsigned char)k0[kl - 1])) kl--;
+        snprintf(key, sizeof key, "%.*s", (int)(kl < sizeof key ? kl : sizeof key - 1), k0);
+        const int is_rate = !strcmp(key, "rate") || !strcmp(key, "flit_rate");
+        if (range && is_rate && strchr(val, ':')) {
             *eq = '=';
             if (*range) {
                 snprintf(err, sizeof err, "two rate ranges given ('%s' and '%s'): give one", *range, a);
@@ -186,7 +195,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
             *range = a;
             continue;
         }
-        if (range && (!strcmp(a, "rate") || !strcmp(a, "flit_rate"))) single = argv[i];
+        if (range && is_rate) single = argv[i];
         if (config_set(c, a, val, err, sizeof err)) { *eq = '='; return cli_fail(err); }
         *eq = '=';
     }

@@ -247,6 +247,11 @@ static int set_string(sim_config *c, const char *key, const char *value, char *d
 {
     size_t cap = !strcmp(key, "routing") ? sizeof c->routing : sizeof c->trace;
     if (strlen(value) >= cap) { snprintf(err, errlen, "%s: value too long", key); return -1; }
+    /* here, not when the configuration is resolved: a config file's line is then named */
+    if (!strcmp(key, "routing") && !route_find(value)) {
+        snprintf(err, errlen, "routing: unknown value '%s' (expected %s)", value, route_names());
+        return -1;
+    }
     strcpy(dst, value);
     return 0;
 }
@@ -293,7 +298,33 @@ static int set_list(sim_config *c, const key_def *k, const char *key, const char
     return 0;
 }
 
+static int config_set_trimmed(sim_config *c, const char *key, const char *value, char *err, size_t errlen);
+
+/* a key and its value as the config file reads them, without the blanks around them: a
+ * command-line "routing=dor " is the file's "routing = dor " */
 int config_set(sim_config *c, const char *key, const char *value, char *err, size_t errlen)
+{
+    size_t kl = strlen(key), vl = strlen(value);
+    while (kl && isspace((unsigned char)*key)) key++, kl--;
+    while (kl && isspace((unsigned char)key[kl - 1])) kl--;
+    while (vl && isspace((unsigned char)*value)) value++, vl--;
+    while (vl && isspace((unsigned char)value[vl - 1])) vl--;
+    char *k = malloc(kl + 1), *v = malloc(vl + 1);
+    int rc = -1;
+    if (!k || !v) snprintf(err, errlen, "out of memory");
+    else {
+        memcpy(k, key, kl);
+        k[kl] = 0;
+        memcpy(v, value, vl);
+        v[vl] = 0;
+        rc = config_set_trimmed(c, k, v, err, errlen);
+    }
+    free(k);
+    free(v);
+    return rc;
+}
+
+static int config_set_trimmed(sim_config *c, const char *key, const char *value, char *err, size_t errlen)
 {
     int i = find_key(key);
     if (i < 0) {
@@ -447,10 +478,6 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
     if (c->n < 1) { snprintf(err, errlen, "n must be >= 1 (got %d)", c->n); return -1; }
     for (int d = 0; d < c->n; d++)
         if (c->k[d] < 2) { snprintf(err, errlen, "radix k must be >= 2 (got %d)", c->k[d]); return -1; }
-    if (!route_find(c->routing)) {
-        snprintf(err, errlen, "routing: unknown value '%s' (expected %s)", c->routing, route_names());
-        return -1;
-    }
     if (c->fault_pct > 0) {
         const long N = config_nodes(c);
         c->faults = faults_percent_count(c->fault_pct, (int)(N < MAX_NODES ? N : MAX_NODES));

@@ -17,7 +17,7 @@
 int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen)
 {
     char extra;
-    if (sscanf(s, "%lf:%lf:%lf%c", &sp->from, &sp->to, &sp->step, &extra) != 3) {
+    if (sscanf(s, "%lf :%lf :%lf %c", &sp->from, &sp->to, &sp->step, &extra) != 3) {
         snprintf(err, errlen, "rate range '%s' is not A:B:STEP", s);
         return -1;
     }

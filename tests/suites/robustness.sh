@@ -49,6 +49,12 @@ printf 'k = 4\nrouting = dor\nk = 8\n' > "$tmp/twice.conf"
 check "config key set twice" 1 "line 3: k is set twice in this file" sim "$tmp/twice.conf" cycles=200
 printf 'k = 4   # a comment after the value\nvcs = 4\t# another\n' > "$tmp/inline.conf"
 check "config: # after a value is a comment" 0 "4x4 torus, V=4" sim "$tmp/inline.conf" cycles=200
+printf 'k = 4\nrouting = dor# x\n' > "$tmp/hash.conf"
+check "config: an unknown routing names its line" 1 "hash.conf line 2: routing: unknown value 'dor# x'" sim "$tmp/hash.conf" cycles=200
+# blanks around a command-line key or value are dropped, as the config file drops them
+check "routing=\"dor \" (a trailing blank)" 0 "4x4 torus, V=10 B=1 Bo=1, routing dor," sim "routing=dor " k=4 cycles=200
+check "\" k = 4 \" (blanks around key and value)" 0 "4x4 torus" sim " k = 4 " cycles=200
+check "a sweep range with blanks" 0 "0.3" sweep k=4 " flit_rate = 0.1 : 0.3 : 0.1 " cycles=2000
 # nonsense that used to be accepted
 check "reinject_delay longer than the run" 1 "longer than the run" sim routing=swft faults=3 reinject_delay=1000000000 drain=1 cycles=3000
 check "escape_vcs on dor" 1 "escape_vcs applies to the duato_* routings" sim escape_vcs=3
