@@ -62,7 +62,9 @@ int fp_solve(fp_map g, void *ctx, double *x, int n, const fp_options *opt, fp_re
         why[0] = 0; /* the map writes a reason only when infeasible; no need to clear it all */
         if (g(x, gx, ctx, why, sizeof why) == FP_INFEASIBLE) {
             rep->status = FP_SATURATED;
-            snprintf(rep->why, sizeof rep->why, "%s", why[0] ? why : "a utilisation reached 1");
+            /* the values are the iterate's, not the load's: say so */
+            snprintf(rep->why, sizeof rep->why, "no fixed point: iterate %d has %.120s", it,
+                     why[0] ? why : "a utilisation of 1 or more");
             return rep->status;
         }
         double change = 0.0;
@@ -227,7 +229,8 @@ static int aa_eval(fp_map g, void *ctx, const double *x, int n, double *gx, doub
     char why[160];
     why[0] = 0;
     if (g(x, gx, ctx, why, sizeof why) == FP_INFEASIBLE) {
-        snprintf(rep->why, sizeof rep->why, "%s", why[0] ? why : "a utilisation reached 1");
+        snprintf(rep->why, sizeof rep->why, "no fixed point: iterate %d has %.120s", rep->iterations,
+                 why[0] ? why : "a utilisation of 1 or more");
         return 1;
     }
     *change = 0.0;

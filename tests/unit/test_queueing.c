@@ -164,6 +164,8 @@ static void test_fixed_point(void **state)
     y[0] = 0.0;
     assert_int_equal(fp_solve(fp_util, NULL, y, 1, NULL, &rep), FP_SATURATED);
     assert_non_null(strstr(rep.why, "utilisation"));
+    /* the value is an iterate's, and the reason says so */
+    assert_true(!strncmp(rep.why, "no fixed point: iterate ", 24));
     y[0] = 0.0;
     assert_int_equal(fp_solve(fp_oscillate, NULL, y, 1, NULL, &rep), FP_CONVERGED);
     assert_true(fabs(y[0] - 4.0) < 1e-7);
