@@ -22,6 +22,9 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
     else snprintf(m, sizeof m, "M=%g (%s)", c->msg_len, c->msg_len_dist == LEN_FIXED ? "fixed" : "exp");
     fprintf(f, "flitnet %s: %s, V=%d B=%d Bo=%d, routing %s, select %s, %s traffic, %s\n", FLITNET_VERSION, k, c->vcs,
             c->buf_depth, c->obuf_depth, c->routing, c->select ? "random" : "first", config_traffic_name(c->traffic), m);
+    if (r->not_deadlock_free[0])
+        fprintf(f, "dateline     0: NOT deadlock-free here, %s (`flitnet cdg` lists it); a deadlock that forms is "
+                   "reported\n", r->not_deadlock_free);
     /* the capacity is the topology's ideal under uniform traffic; other patterns are
      * measured against it too, so say which one it is */
     const char *cap = c->traffic == TR_UNIFORM ? "capacity" : "the uniform-traffic capacity";
@@ -82,7 +85,7 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
     fprintf(f, "vc usage    ");
     for (int v = 0; v < r->V; v++) fprintf(f, " %d:%.3f", v, r->vc_usage[v]);
     fprintf(f, "\nstatus       %s", status(r));
-    if (r->saturated) fprintf(f, " (%s)", r->saturated_why);
+    if (r->saturated && !r->deadlock) fprintf(f, " (%s)", r->saturated_why); /* a deadlock says why below */
     if (r->corrupt) fprintf(f, " (%llu errors, first: %s)", (unsigned long long)r->corrupt, r->corrupt_first);
     fprintf(f, "\n");
     if (r->deadlock && r->deadlock_report) fprintf(f, "%s", r->deadlock_report);
@@ -192,6 +195,7 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     cJSON_AddBoolToObject(o, "saturated", r->saturated);
     if (r->saturated) cJSON_AddStringToObject(o, "saturated_why", r->saturated_why);
     cJSON_AddBoolToObject(o, "deadlock", r->deadlock);
+    if (r->not_deadlock_free[0]) cJSON_AddStringToObject(o, "not_deadlock_free", r->not_deadlock_free);
     if (c->drain) cJSON_AddBoolToObject(o, "drained", r->drained);
     if (c->precision > 0) cJSON_AddBoolToObject(o, "precision_reached", r->precision_stop);
     cJSON_AddNumberToObject(o, "batches", r->batches);

@@ -1,5 +1,6 @@
 /* sim.c: see sim.h. */
 #include "sim.h"
+#include "cdg.h"
 #include "deadlock.h"
 #include "fault_distance.h"
 #include "invariants.h"
@@ -127,6 +128,7 @@ typedef struct {
     int nseg;                      /* saturation segments: max(batches, SAT_MIN_SEGMENTS) */
     uint64_t fp;                   /* the deliveries' fingerprint */
     uint64_t last_moves, last_progress, next_check;  /* the watchdog */
+    uint64_t sat_stop;   /* saturated: the cycle its deadlock check is done (0: not yet saturated) */
     long outstanding_at_warmup;
     double in_system, *batch_in_system;
     char dead_buf[1 << 15];
@@ -191,6 +193,14 @@ static int run_setup(run *r, char *err, size_t errlen)
     const sim_config *cfg = r->cfg;
     if (net_setup_build(&r->ns, cfg, err, errlen)) return -1;
     r->built = 1;
+    if (!cfg->dateline) { /* the one key that makes a routing deadlock-prone: say whether it is here */
+        cdg_result *cr = malloc(sizeof *cr);
+        char e2[CFG_ERR]; /* a network too large to check runs unchecked, as before */
+        if (cr && !cdg_check(&r->ns.rt, cr, e2, sizeof e2) && !cr->ok)
+            snprintf(r->res->not_deadlock_free, sizeof r->res->not_deadlock_free, "%.*s",
+                     (int)strcspn(cr->reason, ":"), cr->reason);
+        free(cr);
+    }
     const topology *tp = &r->ns.t;
     sim_result *res = r->res;
     r->nodes_built = 1;
@@ -487,7 +497,19 @@ __attribute__((noinline)) static int64_t run_loop(run *r, char *err, size_t errl
             if (b < (uint64_t)r->nseg) r->batch_in_system[b] += q;
         }
         if (run_watchdog(r, tt)) return (int64_t)tt + 1;
-        if (in_window && !r->res->saturated && run_saturated_now(r, tt) && cfg->stop_saturated) return (int64_t)tt + 1;
+        if (r->sat_stop && tt + 1 >= r->sat_stop) {
+            size_t l = strlen(r->res->saturated_why);
+            snprintf(r->res->saturated_why + l, sizeof r->res->saturated_why - l,
+                     "; no deadlock in the %ld cycles after", cfg->deadlock_cycles);
+            return (int64_t)tt + 1;
+        }
+        if (in_window && !r->res->saturated && run_saturated_now(r, tt) && cfg->stop_saturated) {
+            /* a deadlock makes the backlog grow too: the run goes on for one watchdog period
+             * begun now, so that a dead set formed before now is found and reported as such */
+            network_find_stuck(net, 0, NULL, 0);
+            r->next_check = tt + 1 + (uint64_t)cfg->deadlock_cycles;
+            r->sat_stop = r->next_check;
+        }
         if (in_window && cfg->precision > 0 && run_precise(r, tt + 1)) {
             if (!cfg->drain) {
                 network_close_window(net, tt + 1);

@@ -81,9 +81,16 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
 static int sweep_report(const sim_config *c, const sweep_spec *sp, sweep_point *pts, int n)
 {
     char err[CFG_ERR];
-    int rc = sweep_report_failures(pts, n, NULL), sat = -1;
-    for (int i = 0; i < n; i++)
-        if (pts[i].ok == 1 && pts[i].saturated && sat < 0) sat = i;
+    int rc = sweep_report_failures(pts, n, NULL), sat = -1, dead = -1;
+    for (int i = 0; i < n; i++) {
+        if (pts[i].ok == 1 && pts[i].deadlock) dead = dead < 0 ? i : dead;
+        else if (pts[i].ok == 1 && pts[i].saturated && sat < 0) sat = i;
+    }
+    /* as `flitnet sim`: a deadlock is the configuration's failure, not a saturation */
+    if (dead >= 0) {
+        printf("deadlock: at rate %.6g (`flitnet sim` at that rate reports the dead set)\n", pts[dead].rate);
+        if (!rc) rc = 2;
+    }
     if (sat >= 0) {
         double best = 0;
         for (int i = 0; i < n; i++)

@@ -33,7 +33,12 @@ check "batches = 2 keeps the saturation detector" 0 "SATURATED" sim batches=2 ra
 check "4x4 torus at 17 % of capacity, 30 batches" 0 "status       ok" sim k=4 cycles=5000 rate=0.005 batches=30 seed=4
 check "2x2 torus at a third of saturation" 0 "status       ok" sim k=2 cycles=3000 rate=0.004
 check "4-node ring at a quarter of saturation" 0 "status       ok" sim k=4 n=1 cycles=2000 rate=0.003
-check "4x4 torus at twice saturation still stops early" 0 "run          3801 cycles" sim k=4 rate=0.0235 cycles=20000 batches=30
+check "4x4 torus at twice saturation still stops early" 0 "run          5801 cycles" sim k=4 rate=0.0235 cycles=20000 batches=30
+check "a saturated stop says the deadlock check found nothing" 0 "no deadlock in the 2000 cycles after" sim k=4 rate=0.0235 cycles=20000 batches=30
+# a deadlock makes the backlog grow too: it is reported as the deadlock it is, not as saturation
+check "a deadlock is not called saturated" 2 "deadlock at cycle 3115" sim k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.06
+check "dateline = 0 says the routing is not deadlock-free here" 2 "NOT deadlock-free here, escape channel dependency cycle (4 channels)" sim k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.06
+check "a sweep with a deadlocked point fails" 2 "deadlock: at rate 0.02" sweep k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.01:0.03:0.01 stop_saturated=0 --all
 # files that are not regular files
 check "config /dev/zero" 1 "not a regular file" sim /dev/zero
 check "config a directory" 1 "not a regular file" sim /tmp
