@@ -101,6 +101,18 @@ static int parse_list(fault_set *fs, const topology *t, const char *list, char *
     }
 }
 
+int faults_list_count(const topology *t, const char *list, char *err, size_t errlen)
+{
+    fault_set fs = {0};
+    if (!(fs.faulty = calloc((size_t)t->N, 1))) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = parse_list(&fs, t, list, err, errlen);
+    free(fs.faulty);
+    return rc ? -1 : fs.nf;
+}
+
 /* one node per line: an id, or n coordinates "c0,c1[,c2...]"; '#' starts a comment */
 static int parse_file(fault_set *fs, const topology *t, const char *path, char *err, size_t errlen)
 {

@@ -47,6 +47,8 @@ typedef int (*fault_accept)(void *ctx, const fault_set *fs, char *err, size_t er
 int faults_build(fault_set *fs, const topology *t, const fault_spec *sp, fault_accept accept, void *ctx, char *err,
                  size_t errlen);
 void faults_free(fault_set *fs);
+/* the nodes a fault_nodes list names, checked as faults_build checks it; or -1 with the reason */
+int faults_list_count(const topology *t, const char *list, char *err, size_t errlen);
 /* the block regions of the faulty nodes alone (for the tests): 0 with the blocked nodes in
  * blocked[N] (when not NULL), -1 with the reason when a region cannot be gone round, -2
  * out of memory; `quick` as for a draw that is not the last (a refusal without its

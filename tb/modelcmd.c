@@ -1,6 +1,7 @@
 /* modelcmd.c: see modelcmd.h. */
 #include "modelcmd.h"
 #include "cli.h"
+#include "faults.h"
 #include "qmodel.h"
 #include "report.h"
 #include "sweep.h"
@@ -95,10 +96,9 @@ static int split_model_keys(int argc, char **argv, model_keys *mk, char **out, i
     return 0;
 }
 
-/* the model parameters for a simulator configuration; 0, or 1 after printing why not */
-static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_params *p)
+/* the model parameters for a simulator configuration; 0, or -1 with the reason in e */
+static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_params *p, char *e, size_t el)
 {
-    char e[400];
     qm_params_init(p, mk->kind);
     p->variant = variant;
     static const int topo[] = {[TOPO_TORUS] = QM_TORUS_BI, [TOPO_TORUS_UNI] = QM_TORUS_UNI, [TOPO_MESH] = QM_MESH,
@@ -114,41 +114,49 @@ static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_para
     p->tau = mk->tau_given ? mk->tau : c->timeout ? c->timeout : c->msg_len;
     /* the fault count: faults = F, or the length of the fault_nodes list */
     p->nf = c->faults;
-    if (c->fault_nodes[0]) {
-        p->nf = 1;
-        for (const char *q = c->fault_nodes; *q; q++) p->nf += *q == ',';
+    if (c->fault_nodes[0]) { /* read as the simulator reads it: a bad list is refused, not counted */
+        topology t;
+        if (topo_init(&t, c->topology, c->n, c->k, e, el)) return -1;
+        p->nf = faults_list_count(&t, c->fault_nodes, e, el);
+        topo_free(&t);
+        if (p->nf < 0) return -1;
     }
     p->pf = mk->pf;
     /* as the simulator: traffic needs two fault-free nodes (the model would give a
      * latency for a network with nothing to send) */
     const long N = config_nodes(c);
     if (p->nf > N - 2) {
-        snprintf(e, sizeof e, "faults = %d leaves fewer than 2 fault-free nodes of %ld", p->nf, N);
-        return cli_fail(e);
+        snprintf(e, el, "faults = %d leaves fewer than 2 fault-free nodes of %ld", p->nf, N);
+        return -1;
     }
     /* a key the model does not read would be silently ignored */
     if (mk->tau_given && mk->kind != QM_TIMEOUT) {
-        snprintf(e, sizeof e, "tau applies to model timeout only (model %s has no time-out)", qm_name(mk->kind));
-        return cli_fail(e);
+        snprintf(e, el, "tau applies to model timeout only (model %s has no time-out)", qm_name(mk->kind));
+        return -1;
     }
     if (mk->pf_given && mk->kind != QM_SWFT) {
-        snprintf(e, sizeof e, "fault_prob applies to model swft only (model %s describes a network without faults)",
+        snprintf(e, el, "fault_prob applies to model swft only (model %s describes a network without faults)",
                  qm_name(mk->kind));
-        return cli_fail(e);
+        return -1;
     }
-    if (mk->pf_given && p->nf > 0)
-        return cli_fail("give fault_prob or a fault count (faults, fault_nodes), not both: the model takes the count");
+    if (mk->pf_given && p->nf > 0) {
+        snprintf(e, el, "give fault_prob or a fault count (faults, fault_nodes), not both: the model takes the count");
+        return -1;
+    }
     p->delta_reinject = (double)c->reinject_delay;
     /* the simulator's conventions (topology.c ties go +, route_dor.c's class rule) */
     p->tie_positive = 1;
     p->dateline = 2;
     if (!c->dateline) {
-        snprintf(e, sizeof e, "the models describe deadlock-free routing; dateline = 0 is not covered");
-        return cli_fail(e);
+        snprintf(e, el, "the models describe deadlock-free routing; dateline = 0 is not covered");
+        return -1;
     }
     if (mk->kind == QM_TIMEOUT) {
         if (c->traffic == TR_LOCALITY) {
-            if (c->n_locality_p > QM_MAX_P) return cli_fail("timeout: at most 16 locality_p values");
+            if (c->n_locality_p > QM_MAX_P) {
+                snprintf(e, el, "timeout: at most %d locality_p values", QM_MAX_P);
+                return -1;
+            }
             p->n_p = c->n_locality_p;
             for (int i = 0; i < c->n_locality_p; i++) p->p[i] = c->locality_p[i];
             p->alpha = c->locality_alpha;
@@ -161,18 +169,44 @@ static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_para
                 p->p[i - 1] = b / (N - 1);
             }
         } else {
-            return cli_fail("model timeout covers locality or uniform traffic only");
+            snprintf(e, el, "model timeout covers locality or uniform traffic only");
+            return -1;
         }
     } else if (c->traffic != TR_UNIFORM) {
-        snprintf(e, sizeof e, "model %s covers uniform traffic only (got traffic = %s)", qm_name(mk->kind),
+        snprintf(e, el, "model %s covers uniform traffic only (got traffic = %s)", qm_name(mk->kind),
                  config_traffic_name(c->traffic));
-        return cli_fail(e);
+        return -1;
     }
-    if (qm_check(p, e, sizeof e)) return cli_fail(e);
+    if (qm_check(p, e, el)) return -1;
     return 0;
 }
 
 static const char *variant_name(int v) { return v == VAR_REFINED ? "refined" : "seed"; }
+
+/* the simulator settings in c that the model (kind, variant) does not describe, as "key =
+ * value" items into out; their count. `model` refuses them (they would change nothing),
+ * `compare` names them (they change the simulation, not the model). */
+static int unmodelled(const sim_config *c, qm_kind kind, int variant, char *out, size_t len)
+{
+    int n = 0;
+    size_t l = 0;
+    out[0] = 0;
+#define ADD(...)                                                                          \
+    do {                                                                                  \
+        l += (size_t)snprintf(out + l, l < len ? len - l : 0, "%s", n++ ? ", " : "");    \
+        l += (size_t)snprintf(out + l, l < len ? len - l : 0, __VA_ARGS__);              \
+    } while (0)
+    if (c->process != PROC_POISSON) ADD("process = bernoulli");
+    if (c->timeout && kind != QM_TIMEOUT) ADD("timeout = %d", c->timeout);
+    if (c->select == 0) ADD("select = first"); /* the key's order: first, random */
+    if (c->obuf_depth != 1) ADD("obuf_depth = %d", c->obuf_depth);
+    if (config_given(c, "escape_vcs")) ADD("escape_vcs = %d", c->escape_vcs);
+    if (c->buf_depth != 1 && variant != VAR_REFINED) ADD("buf_depth = %d", c->buf_depth);
+    if (config_given(c, "reinject_delay") && kind != QM_SWFT) ADD("reinject_delay = %ld", c->reinject_delay);
+    if (c->fault_handling == FH_FRING_KEY) ADD("fault_handling = fring");
+#undef ADD
+    return n;
+}
 
 /* the refined model describes this simulator's router with a given routing: for
  * dor-comb that is `dor` (Dally-Seitz classes of V/2 VCs), not seed 004's scheme */
@@ -182,14 +216,25 @@ static int has_refined(qm_kind k, const char *routing)
     return k == QM_DUATO_NBC;
 }
 
+/* the simulator's routing a model variant describes (NULL: none) */
+static const char *described_routing(qm_kind k, int variant)
+{
+    return variant == VAR_REFINED && k == QM_DOR_COMB ? "dor" : model_routing[k].routing;
+}
+
 /* the rate list: a range if given, else a round grid of about 25 points up to just below
  * saturation; *dec: the decimals that show it */
-static int rates_for(const char *range, double sat, double **out, int *dec)
+static int rates_for(const char *range, double sat, double msg_len, double **out, int *dec)
 {
     sweep_spec sp = {0};
     char err[300];
     if (range) {
         if (sweep_parse_range(strchr(range, '=') + 1, &sp, err, sizeof err)) return -cli_fail(err);
+        if (!strncmp(range + strspn(range, " \t"), "flit_rate", 9)) { /* the model's rates are messages/node/cycle */
+            sp.from /= msg_len;
+            sp.to /= msg_len;
+            sp.step /= msg_len;
+        }
     } else {
         sp.step = sweep_round_step(sat / 25);
         sp.from = sp.step;
@@ -238,8 +283,8 @@ static cJSON *model_json_doc(const sim_config *c, qm_kind kind, int variant, dou
     cJSON *cfg = cJSON_GetObjectItemCaseSensitive(jo, "config");
     cJSON_DeleteItemFromObjectCaseSensitive(cfg, "rate");
     cJSON_DeleteItemFromObjectCaseSensitive(cfg, "flit_rate");
-    if (!config_given(c, "routing") && model_routing[kind].routing)
-        cJSON_ReplaceItemInObjectCaseSensitive(cfg, "routing", cJSON_CreateString(model_routing[kind].routing));
+    if (!config_given(c, "routing") && described_routing(kind, variant))
+        cJSON_ReplaceItemInObjectCaseSensitive(cfg, "routing", cJSON_CreateString(described_routing(kind, variant)));
     cJSON_AddNumberToObject(jo, "zero_load_latency", zl);
     cJSON_AddNumberToObject(jo, "saturation_rate", sat);
     *points = cJSON_AddArrayToObject(jo, "points");
@@ -314,30 +359,39 @@ int cmd_model(int argc, char **argv)
         return cli_fail(e);
     }
     if (c.fault_file[0]) return cli_fail("model counts the faulty nodes of faults or fault_nodes; give one of those");
-    if (c.timeout && mk.kind != QM_TIMEOUT) {
-        snprintf(e, sizeof e, "timeout applies to model timeout (its tau; model %s has no time-out)", qm_name(mk.kind));
-        return cli_fail(e);
-    }
-    if (c.process != PROC_POISSON) return cli_fail("the models take Poisson arrivals: process = bernoulli does not apply");
     model_opts o = {0};
     if (model_options(rest, nrest, &o)) return 1;
     int variant = mk.variant_given ? mk.variant : VAR_SEED;
     if (variant == VAR_BOTH) return cli_fail("model shows one variant at a time (variant = seed or refined)");
+    const char *rr = described_routing(mk.kind, VAR_REFINED);
+    if (variant == VAR_REFINED && config_given(&c, "routing") && rr && has_refined(mk.kind, rr) &&
+        !has_refined(mk.kind, c.routing)) {
+        snprintf(e, sizeof e, "the refined %s model describes routing %s, not %s", qm_name(mk.kind), rr, c.routing);
+        return cli_fail(e);
+    }
+    char um[400];
+    if (unmodelled(&c, mk.kind, variant, um, sizeof um)) {
+        snprintf(e, sizeof e, "the %s %s model does not describe %s (it would change nothing here; `flitnet compare` "
+                 "simulates them beside the model)", variant_name(variant), qm_name(mk.kind), um);
+        return cli_fail(e);
+    }
+    /* the plot's name is checked before the model is solved and printed (cli_build_config
+     * checked that every output can be written) */
+    if (o.plot && !plot_writable(o.plot, e, sizeof e)) return cli_fail(e);
     qm_params p;
-    if (to_qm(&c, &mk, variant, &p)) return 1;
+    if (to_qm(&c, &mk, variant, &p, e, sizeof e)) return cli_fail(e);
     double sat = qm_saturation_rate(&p, 1e-6), zl = qm_zero_load(&p);
     double *rates = NULL;
     int dec = 6;
     /* one rate on the command line: the model at that rate alone, not the default grid */
     char one[128];
-    for (int i = 0; i < nargs && !range; i++)
-        if (!strncmp(args[i], "rate=", 5) || !strncmp(args[i], "flit_rate=", 10)) {
-            char v[40];
-            config_format_double(v, sizeof v, c.rate);
-            snprintf(one, sizeof one, "rate=%s:%s:%s", v, v, v); /* the step sets the decimals shown */
-            range = one;
-        }
-    int n = rates_for(range, sat, &rates, &dec);
+    if (!range && (config_given(&c, "rate") || config_given(&c, "flit_rate"))) {
+        char v[40];
+        config_format_double(v, sizeof v, c.rate); /* messages/node/cycle, also when given as flit_rate */
+        snprintf(one, sizeof one, "rate=%s:%s:%s", v, v, v); /* the step sets the decimals shown */
+        range = one;
+    }
+    int n = rates_for(range, sat, c.msg_len, &rates, &dec);
     if (range == one && n == 1) /* one rate: shown with the decimals it was given with */
         for (dec = 1; dec < 12 && fabs(round(rates[0] * pow(10, dec)) / pow(10, dec) - rates[0]) > 1e-12 * rates[0]; dec++) {}
     if (n < 0) return 1;
@@ -350,9 +404,18 @@ int cmd_model(int argc, char **argv)
     config_shape(&c, shape, sizeof shape);
     printf("model %s (%s): %s, V=%d, M=%g (%s), %s traffic\n", qm_name(mk.kind), variant_name(variant), shape, c.vcs, c.msg_len, c.msg_len_dist == LEN_EXP ? "exp" : "fixed",
            config_traffic_name(c.traffic));
-    printf("describes %s\n", model_routing[mk.kind].describes);
+    if (variant == VAR_REFINED)
+        printf("describes this simulator's router with routing %s (docs/models.md)\n", described_routing(mk.kind, variant));
+    else
+        printf("describes %s\n", model_routing[mk.kind].describes);
+    if (mk.kind == QM_TIMEOUT)
+        printf("time-out tau = %g cycles (%s)\n", p.tau,
+               mk.tau_given ? "tau" : c.timeout ? "the key timeout" : "M, the paper's; tau=N or timeout=N sets it");
     printf("zero-load latency %.4f cycles; saturation rate %.6g messages/node/cycle (%.5g flits/node/cycle)\n", zl,
            sat, sat * c.msg_len);
+    if (sat * c.msg_len > 1) /* a node injects at most one flit per cycle: the model does not bound that */
+        printf("note: that is above the injection channel's 1 flit/node/cycle, which this model does not bound "
+               "(docs/models.md)\n");
     printf("%-12s %10s %10s %10s %8s  %s\n", "rate", "latency", "network", "src_wait", "vbar", "status");
     FILE *cf = NULL;
     if (o.csv && !(cf = report_csv_open(o.csv, "rate,latency,network_latency,source_wait,vbar,saturated"))) {
@@ -390,7 +453,10 @@ int cmd_model(int argc, char **argv)
     if (o.summary && model_summary_row(&o, &p, mk.kind, variant, zl, sat)) rc = 1;
     if (jo) {
         int w = report_json_write(jo, o.json, 0, e, sizeof e);
-        if (w == -1) rc = cli_fail("cannot write the JSON file");
+        if (w == -1) {
+            snprintf(e, sizeof e, "cannot write the JSON file '%s'", o.json);
+            rc = cli_fail(e);
+        }
         else if (w) rc = cli_fail(e);
         else printf("json: %s\n", o.json);
     }
@@ -510,11 +576,20 @@ static void compare_table(const cmp_opts *o, const sim_config *c, sweep_point *p
     for (int i = 0; i < n; i++) {
         sweep_point *pt = &pts[i];
         if (pt->ok != 1) continue;
-        printf("%-12.*f %10.2f %8.2f", dr, pt->rate, pt->avg_latency, pt->latency_ci95);
+        /* a point that measured no message (or too few batches for an interval) shows "-"
+         * and stays out of the errors, as sweep shows it */
+        const int measured = isfinite(pt->avg_latency), has_ci = isfinite(pt->latency_ci95);
+        char ms[32] = "-", cs[32] = "-";
+        if (measured) snprintf(ms, sizeof ms, "%.2f", pt->avg_latency);
+        if (has_ci) snprintf(cs, sizeof cs, "%.2f", pt->latency_ci95);
+        printf("%-12.*f %10s %8s", dr, pt->rate, ms, cs);
         if (o->cf) {
             if (o->multi) fprintf(o->cf, "%s,", c->routing);
-            fprintf(o->cf, "%.8g,%.8g,%.6g,%s", pt->rate, pt->avg_latency, pt->latency_ci95,
-                    pt->saturated ? "saturated" : "ok");
+            fprintf(o->cf, "%.8g,", pt->rate);
+            if (measured) fprintf(o->cf, "%.8g", pt->avg_latency);
+            fprintf(o->cf, ",");
+            if (has_ci) fprintf(o->cf, "%.6g", pt->latency_ci95);
+            fprintf(o->cf, ",%s", pt->saturated ? "saturated" : "ok");
         }
         qm_result r[2];
         for (int v = 0; v < nv; v++) {
@@ -526,6 +601,10 @@ static void compare_table(const cmp_opts *o, const sim_config *c, sweep_point *p
                 continue;
             }
             double err = (r[v].latency - pt->avg_latency) / pt->avg_latency;
+            if (!measured) {
+                printf(" %10.2f %8s", r[v].latency, "-");
+                continue;
+            }
             printf(" %10.2f %+7.1f%%", r[v].latency, 100 * err);
             if (pt->rate < lim && !pt->saturated) {
                 ce->mae[v] += fabs(err);
@@ -542,6 +621,7 @@ static void compare_table(const cmp_opts *o, const sim_config *c, sweep_point *p
             for (int j = 0; o->multi && j < nv; j++)
                 if (vars[j] == w) v = j;
             if (v < 0 || r[v].saturated) fprintf(o->cf, ",,");
+            else if (!measured) fprintf(o->cf, ",%.8g,", r[v].latency);
             else fprintf(o->cf, ",%.8g,%.6g", r[v].latency, (r[v].latency - pt->avg_latency) / pt->avg_latency);
         }
         printf("%s\n", pt->saturated ? "  (measured: saturated)" : "");
@@ -550,23 +630,29 @@ static void compare_table(const cmp_opts *o, const sim_config *c, sweep_point *p
 }
 
 /* the measured saturation and each model's against it, with the errors */
-static void compare_verdict(int nv, const int *vars, const double *msat, double sat_meas, double best, const cmp_errors *ce)
+static void compare_verdict(int nv, const int *vars, const double *msat, double sat_meas, double peak, double msg_len,
+                            const cmp_errors *ce)
 {
     const int any_sat = !isnan(sat_meas);
     printf("\n");
-    if (any_sat)
+    if (any_sat && sat_meas == peak)
         printf("measured saturation rate %.4g messages/node/cycle (peak accepted throughput %.5f flits/node/cycle)\n",
-               sat_meas, best);
+               sat_meas, peak * msg_len);
+    else if (any_sat) /* the peak fell outside the table's bracket: the bracket's end it is nearest */
+        printf("measured saturation rate %.4g messages/node/cycle (the %s point %s; the peak accepted throughput, "
+               "%.5f flits/node/cycle = %.4g messages/node/cycle, lies %s it)\n",
+               sat_meas, peak < sat_meas ? "last" : "first", peak < sat_meas ? "below saturation" : "saturated",
+               peak * msg_len, peak, peak < sat_meas ? "below" : "above");
     else
         printf("measured saturation: not reached in this range (errors below use every point)\n");
     for (int v = 0; v < nv; v++) {
         printf("%-8s model: saturation rate %.4g", variant_name(vars[v]), msat[v]);
         if (any_sat) printf(" (%+.1f%% vs measured)", 100 * (msat[v] - sat_meas) / sat_meas);
         if (ce->cnt[v])
-            printf("; mean absolute error %.2f%% over %d points below %s", 100 * ce->mae[v] / ce->cnt[v], ce->cnt[v],
-                   any_sat ? "70% of the measured saturation rate" : "the end of the range");
+            printf("; mean absolute error %.2f%% over %d point%s below %s", 100 * ce->mae[v] / ce->cnt[v], ce->cnt[v],
+                   ce->cnt[v] == 1 ? "" : "s", any_sat ? "70% of the measured saturation rate" : "the end of the range");
         if (any_sat && ce->cnt80[v]) printf(", %.2f%% over %d below 80%%", 100 * ce->mae80[v] / ce->cnt80[v], ce->cnt80[v]);
-        if (ce->msat_below[v]) printf("; saturated at %d such points", ce->msat_below[v]);
+        if (ce->msat_below[v]) printf("; saturated at %d such point%s", ce->msat_below[v], ce->msat_below[v] == 1 ? "" : "s");
         printf("\n");
     }
 }
@@ -646,31 +732,47 @@ static int compare_open_csv(cmp_opts *o, int nv, const int vars[2])
 
 /* what is compared with what: the network, and what each model describes (the seed model
  * the paper's router, the refined one this simulator's) */
-static void compare_print_header(const sim_config *c, qm_kind kind, int nv, const int vars[2])
+static void compare_print_header(const sim_config *c, const model_keys *mk, int nv, const int vars[2],
+                                 const char *left_out)
 {
-    char shape[64];
+    char shape[64], um[400];
+    const qm_kind kind = mk->kind;
     config_shape(c, shape, sizeof shape);
     printf("compare: simulation vs model %s; %s, V=%d, B=%d, M=%g (%s), routing %s, %s traffic\n", qm_name(kind), shape,
            c->vcs, c->buf_depth, c->msg_len, c->msg_len_dist == LEN_EXP ? "exp" : "fixed", c->routing,
            config_traffic_name(c->traffic));
-    for (int v = 0; v < nv; v++)
+    for (int v = 0; v < nv; v++) {
         if (vars[v] == VAR_SEED) printf("the seed model describes %s\n", model_routing[kind].describes);
         else printf("the refined model describes this router with routing %s (docs/models.md)\n", c->routing);
+        /* what the simulation runs with and the model leaves out: part of any difference */
+        if (unmodelled(c, kind, vars[v], um, sizeof um))
+            printf("  not in the %s model: %s\n", variant_name(vars[v]), um);
+    }
+    if (kind == QM_TIMEOUT) printf("the model's time-out tau = %g cycles: the simulator's timeout\n", mk->tau);
+    if (left_out[0]) printf("%s\n", left_out);
     printf("\n");
 }
 
-/* the measured saturation rate: where the accepted throughput peaks, when some point
- * saturated (NAN otherwise); *best: that peak (flits/node/cycle) */
-static double measured_saturation(const sweep_point *pts, int n, double msg_len, double *best)
+/* the measured saturation rate, when some point saturated (NAN otherwise): where the
+ * accepted throughput peaks, *best (flits/node/cycle), kept between the last point below
+ * saturation and the first saturated one ([*lo, *hi]: a peak measured over a finite window
+ * can fall just outside, and a saturation rate outside its own table's bracket would
+ * contradict it) */
+static double measured_saturation(const sweep_point *pts, int n, double msg_len, double *best, double *lo, double *hi)
 {
-    int any_sat = 0;
     *best = 0;
+    *lo = 0;
+    *hi = INFINITY;
     for (int i = 0; i < n; i++)
         if (pts[i].ok == 1) {
             if (pts[i].accepted_flit_rate > *best) *best = pts[i].accepted_flit_rate;
-            any_sat |= pts[i].saturated;
+            if (pts[i].saturated && pts[i].rate < *hi) *hi = pts[i].rate;
         }
-    return any_sat ? *best / msg_len : NAN;
+    if (isinf(*hi)) return NAN;
+    for (int i = 0; i < n; i++)
+        if (pts[i].ok == 1 && !pts[i].saturated && pts[i].rate < *hi && pts[i].rate > *lo) *lo = pts[i].rate;
+    const double peak = *best / msg_len;
+    return peak < *lo ? *lo : peak > *hi ? *hi : peak;
 }
 
 /* each model's curve for the plot, finer than the measured points: 101 rates up to top */
@@ -711,21 +813,38 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     if (sweep_parse_range(strchr(range, '=') + 1, &sp, e, sizeof e)) return cli_fail(e);
     sp.flit_unit = !strncmp(range, "flit_rate", 9);
     if (compare_options(rest, nrest, o, &sp)) return 1;
+    /* what the runs would refuse, refused before the header and the CSV */
+    if (sweep_check_range(&c, &sp, e, sizeof e)) return cli_fail(e);
     int vars[2], nv = compare_variants(&mk, c.routing, vars);
     if (nv < 0) return 1;
     qm_params qp[2];
     double msat[2];
+    /* the default pair draws the variants that cover the configuration; one asked for
+     * must cover it */
+    const int asked = mk.variant_given && mk.variant != VAR_BOTH;
+    char left_out[500] = "", first_err[400] = "";
+    int kept = 0;
     for (int v = 0; v < nv; v++) {
-        if (to_qm(&c, &mk, vars[v], &qp[v])) return 1;
-        msat[v] = qm_saturation_rate(&qp[v], 1e-6);
+        char ve[400];
+        if (to_qm(&c, &mk, vars[v], &qp[kept], ve, sizeof ve)) {
+            if (asked) return cli_fail(ve);
+            if (!first_err[0]) snprintf(first_err, sizeof first_err, "%s", ve);
+            snprintf(left_out, sizeof left_out, "the %s model is left out: %s", variant_name(vars[v]), ve);
+            continue;
+        }
+        vars[kept] = vars[v];
+        msat[kept] = qm_saturation_rate(&qp[kept], 1e-6);
+        kept++;
     }
+    if (!kept) return cli_fail(first_err);
+    nv = kept;
     if ((o->plot && !plot_writable(o->plot, e, sizeof e)) ||
         (o->throughput && !plot_writable(o->throughput, e, sizeof e)))
         return cli_fail(e);
     if (o->summary && cli_writable(o->summary)) return 1;
     if (dry) return 0; /* every routing is checked before the first one runs */
     if (compare_open_csv(o, nv, vars)) return 1;
-    compare_print_header(&c, mk.kind, nv, vars);
+    compare_print_header(&c, &mk, nv, vars, left_out);
     sweep_point *pts;
     int n;
     if (sweep_run(&c, &sp, &pts, &n, e, sizeof e)) return cli_fail(e);
@@ -737,12 +856,12 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     for (int v = 0; v < nv; v++) out->vars[v] = vars[v];
     int none_ran, frc = sweep_report_failures(pts, n, &none_ran);
     if (frc && none_ran) return frc;
-    double best, sat_meas = measured_saturation(pts, n, c.msg_len, &best);
+    double best, lo, hi, sat_meas = measured_saturation(pts, n, c.msg_len, &best, &lo, &hi);
     const double rstep = sp.flit_unit ? sp.step / c.msg_len : sp.step, rfrom = sp.flit_unit ? sp.from / c.msg_len : sp.from;
     const int dr = sweep_rate_decimals(rfrom, rstep);
     cmp_errors ce;
     compare_table(o, &c, pts, n, dr, qp, nv, vars, sat_meas, &ce);
-    compare_verdict(nv, vars, msat, sat_meas, best, &ce);
+    compare_verdict(nv, vars, msat, sat_meas, best / c.msg_len, c.msg_len, &ce);
     if (o->summary && compare_summary_row(o->summary, sp.title, c.routing, nv, vars, msat, sat_meas, &ce)) return 1;
     if (o->plot && compare_model_curves(out, qp, nv, pts[n - 1].rate)) return 1;
     return 0;

@@ -3,6 +3,7 @@
 #include "sweep.h"
 #include "plot.h"
 #include "cli.h"
+#include "netsetup.h"
 #include "report.h"
 #include "sim.h"
 #include <errno.h>
@@ -102,7 +103,11 @@ int sweep_check_range(const sim_config *base, const sweep_spec *sp, char *err, s
         snprintf(err, errlen, "the rate range reaches %g messages/cycle, above 1, impossible for a Bernoulli process", top);
         return -1;
     }
-    return 0;
+    /* what every point's run checks before its first cycle, once rather than per point */
+    sim_config first = *base;
+    first.rate = sp->flit_unit ? sp->from / base->msg_len : sp->from;
+    first.flit_rate = first.rate * first.msg_len;
+    return net_setup_check(&first, err, errlen);
 }
 
 int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_out, int *npts, char *err, size_t errlen)
@@ -253,7 +258,10 @@ int sweep_output(const sim_config *base, const sweep_spec *sp, const sweep_point
 int sweep_rate_decimals(double from, double step)
 {
     if (!(step > 0) || !isfinite(step)) return 6;
-    const int cap = 2 - (int)floor(log10(step)); /* 3 significant digits of the step */
+    /* 3 significant digits of the step, and of the first rate when that is smaller (a
+     * first rate of 1e-6 under a step of 0.01 must not show as 0.0000) */
+    int cap = 2 - (int)floor(log10(step));
+    if (from > 0 && isfinite(from) && 2 - (int)floor(log10(from)) > cap) cap = 2 - (int)floor(log10(from));
     for (int d = 0; d < cap; d++) {
         double a = step * pow(10, d), b = from * pow(10, d);
         if (fabs(a - round(a)) < 1e-6 * a && fabs(b - round(b)) < 1e-6 * (b > a ? b : a)) return d;

@@ -41,7 +41,8 @@ int sweep_output(const sim_config *base, const sweep_spec *sp, const sweep_point
  * *all (if not NULL) is set when no point ran. */
 int sweep_report_failures(const sweep_point *pts, int n, int *all);
 int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen);
-/* a range the process cannot offer (a Bernoulli rate above 1): -1 with a reason, else 0 */
+/* a range the process cannot offer (a Bernoulli rate above 1), or a configuration its runs
+ * would refuse (net_setup_check at the first rate): -1 with a reason, else 0 */
 int sweep_check_range(const sim_config *base, const sweep_spec *sp, char *err, size_t errlen);
 /* runs the points; fills *pts (malloc'd) and *npts; prints the table on stdout.
  * Returns 0, or -1 with a reason. */

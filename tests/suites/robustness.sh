@@ -189,8 +189,24 @@ check "dateline = 0 where it changes nothing" 1 "dateline = 0 changes nothing fo
 check "dateline = 0 under f-rings on a torus" 1 "f-rings on a torus need dateline = 1" sim k=4 routing=dor fault_nodes=5 dateline=0 cycles=300
 check "dateline = 0 for dor still runs (deadlock-prone, for the watchdog)" 0 "status" sim k=4 routing=dor dateline=0 rate=0.001 cycles=300
 check "faults for a fault-free model" 1 "model dor-comb describes a network without faults: faulty nodes do not apply" model model=dor-comb faults=3
-check "timeout for a model without one" 1 "timeout applies to model timeout" model model=dor-comb timeout=5
-check "bernoulli arrivals for a model" 1 "process = bernoulli does not apply" model model=dor-comb process=bernoulli
+check "timeout for a model without one" 1 "the seed dor-comb model does not describe timeout = 5" model model=dor-comb timeout=5
+check "bernoulli arrivals for a model" 1 "does not describe process = bernoulli" model model=dor-comb process=bernoulli
+# found by the third hostile probe (model, compare, merge): each answered wrongly before
+check "model: a flit_rate range is converted to messages" 0 "0.00469          134.01" model model=duato-nbc flit_rate=0.1:0.3:0.1
+check "model: keys it does not describe are refused" 1 "does not describe select = first, obuf_depth = 2, escape_vcs = 4" model model=duato-nbc select=first obuf_depth=2 escape_vcs=4
+check "model: buf_depth only for the refined variant" 1 "the seed duato-nbc model does not describe buf_depth = 4" model model=duato-nbc buf_depth=4
+check "model: fault_nodes read as the simulator reads it" 1 "fault_nodes: node 1 is listed twice" model model=swft fault_nodes=1,1,1
+check "model: fault_nodes of a node that does not exist" 1 "node 999 does not exist" model model=swft fault_nodes=999
+check "model: refined dor-comb is routing dor's" 1 "the refined dor-comb model describes routing dor, not dor_escape" model model=dor-comb variant=refined routing=dor_escape
+check "model: a saturation rate above the injection bound is flagged" 0 "above the injection channel's 1 flit/node/cycle" model model=swft k=3 n=1 vcs=16 msg_len=1
+check "model: the time-out's tau is shown" 0 "time-out tau = 16 cycles" model model=timeout topology=hypercube n=4 vcs=2 msg_len=16 msg_len_dist=exp rate=0.01
+check "model: a bad plot name before the model is printed" 1 "a plot is written as .svg or .png" model model=dor-comb --plot x.txt
+check "compare: a point without messages is '-', not nan" 0 "mean absolute error 27.94% over 3 points" compare k=4 msg_len=16 cycles=2000 rate=0.000001:0.030001:0.01
+check "compare: the model variant that does not cover the configuration is left out" 0 "the refined model is left out: dor-comb refined needs an even V" compare routing=dor k=5 vcs=3 rate=0.002:0.002:0.002 cycles=2000
+check "compare: simulator settings the model leaves out are named" 0 "not in the seed model: process = bernoulli, timeout = 8, select = first" compare routing=duato_nbc k=4 timeout=8 select=first process=bernoulli rate=0.002:0.002:0.002 cycles=2000
+check "compare: a bad fault list before the header" 1 "fault_nodes: node 1 is listed twice" compare routing=swft k=4 fault_nodes=1,1 rate=0.002:0.004:0.002 cycles=2000
+check "compare: the measured saturation rate stays inside its table's bracket" 0 "measured saturation rate 0.05 messages/node/cycle (the last point below saturation" compare k=4 msg_len=16 cycles=10000 rate=0.046:0.052:0.002 seed=2
+check "sweep: a bad fault list once, before any point" 1 "fault_nodes: node 1 is listed twice" sweep routing=swft k=4 fault_nodes=1,1 rate=0.002:0.004:0.002 cycles=2000
 check "a fault file for a model" 1 "model counts the faulty nodes of faults or fault_nodes" model model=swft routing=swft vcs=4 fault_file=/etc/hostname
 check "a plot of a range past the model's saturation" 0 "not written: every rate of the range is past the model's saturation rate" model model=dor-comb rate=0.01:0.02:0.005 --plot all-sat.svg
 check "a heat map of a run that stopped in its warm-up" 0 "not written: the run stopped at cycle 4713, before its measurement window (warm-up 5000)" sim k=4 cycles=20000 msg_len=8 rate=0.5 warmup=5000 --heatmap hm.svg
