@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <limits.h>
 #include <math.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,7 +84,12 @@ static int parse_list(fault_set *fs, const topology *t, const char *list, char *
     for (;;) {
         while (isspace((unsigned char)*p)) p++;
         char *end;
+        errno = 0;
         long v = strtol(p, &end, 10);
+        if (errno == ERANGE) { /* not "node LONG_MAX does not exist" */
+            snprintf(err, errlen, "fault_nodes: '%.*s' is not a node id (too large)", (int)(end - p < 40 ? end - p : 40), p);
+            return -1;
+        }
         if (end == p) {
             if (!*p || *p == ',') snprintf(err, errlen, "fault_nodes: '%s' has an empty element (ids are separated by single commas)", list);
             else snprintf(err, errlen, "fault_nodes: '%.20s' is not a node id", p);

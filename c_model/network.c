@@ -83,7 +83,7 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
         return -1;
     }
     if (rp->timeout && rt->levels < 2) {
-        snprintf(err, errlen, "timeout needs a routing with escape VCs (duato, duato_*, dor_escape); %s has one level",
+        snprintf(err, errlen, "timeout needs a routing with escape VCs (duato, duato_*, dor_escape, fully_adaptive); %s has one level",
                  rt->base ? rt->base->algo->name : rt->algo->name); /* the routing, not the f-ring layer over it */
         return -1;
     }

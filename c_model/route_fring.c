@@ -263,7 +263,10 @@ int fring_wrap(routing *r, char *err, size_t errlen)
     }
     if (r->V - R < 1 || routing_init(b, a, t, r->fl, r->V - R, r->dateline, r->E, FH_FRING_BASE, e2, sizeof e2)) {
         int m = base_min_vcs(r, a, R);
-        if (m < 0) snprintf(err, errlen, "routing %s with f-rings: %s", a->name, r->V - R < 1 ? "no VCs left" : e2);
+        if (m < 0 && r->V - R < 1)
+            snprintf(err, errlen, "too few VCs for routing %s with f-rings: its %d ring VCs take all of vcs = %d", a->name,
+                     R, r->V);
+        else if (m < 0) snprintf(err, errlen, "routing %s with f-rings: %s", a->name, e2);
         else if (R)
             snprintf(err, errlen, "too few VCs for routing %s with f-rings: %d ring VCs and %d for %s need vcs >= %d, got %d",
                      a->name, R, m, a->name, m + R, r->V);

@@ -16,7 +16,9 @@ static int swft_check(routing *r, char *err, size_t errlen)
         return -1;
     }
     if (r->V < 2) {
-        snprintf(err, errlen, "too few VCs for routing swft: vcs=%d, dateline classes on a torus need vcs >= 2", r->V);
+        /* also with dateline = 0: the contract's swft has dor's two classes (§6.3) */
+        snprintf(err, errlen, "too few VCs for routing swft: vcs=%d; swft needs vcs >= 2 (dor's two dateline classes, "
+                 "§6.3), also with dateline = 0", r->V);
         return -1;
     }
     return 0;

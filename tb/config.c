@@ -494,7 +494,8 @@ int config_resolve(sim_config *c, char *err, size_t errlen)
         return -1;
     }
     /* the keys of a fault mechanism not in use would be silently ignored */
-    if (config_given(c, "fault_seed") && !(c->faults > 0)) {
+    /* (faults = 0 given is a series' fault-free point: its seed is harmless there) */
+    if (config_given(c, "fault_seed") && !(c->faults > 0) && !config_given(c, "faults")) {
         snprintf(err, errlen, "fault_seed draws the faulty nodes of faults = F; without faults = F it has nothing to draw");
         return -1;
     }

@@ -68,8 +68,16 @@ static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint,
     }
     const route_algo *a = route_find(c->routing);
     /* `fault_handling = software` with dor: seed 002's scheme is swft (§7.2) */
-    if (s->fh == FH_SOFTWARE && a && !a->reroute && !strcmp(a->name, "dor")) a = route_find("swft");
-    if (routing_init(&s->rt, a, &s->t, &s->fl, c->vcs, c->dateline, c->escape_vcs, s->fh, err, errlen)) goto fail;
+    const int as_swft = s->fh == FH_SOFTWARE && a && !a->reroute && !strcmp(a->name, "dor");
+    if (as_swft) a = route_find("swft");
+    if (routing_init(&s->rt, a, &s->t, &s->fl, c->vcs, c->dateline, c->escape_vcs, s->fh, err, errlen)) {
+        if (as_swft) { /* the user named dor: say where swft came from */
+            char e2[CFG_ERR];
+            snprintf(e2, sizeof e2, "%s", err);
+            snprintf(err, errlen, "routing dor with fault_handling = software is swft: %s", e2);
+        }
+        goto fail;
+    }
     s->built |= B_ROUTING;
     s->rt.prove = prove;
     if (s->fh != FH_NONE) {

@@ -62,10 +62,13 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
     if (r->fault_state) {
         int nf = 0, nd = 0;
         for (int x = 0; x < r->N; x++) nf += r->fault_state[x] == 1, nd += r->fault_state[x] == 2;
+        char drawn[96] = "";
+        if (r->fault_draws > 1) /* another routing's set from the same seed can differ: say so */
+            snprintf(drawn, sizeof drawn, " (draw %d: the %d before it were not usable for this routing)",
+                     r->fault_draws, r->fault_draws - 1);
         fprintf(f, "faults       %s: %d faulty + %d disabled nodes, %d region%s%s; %llu messages misrouted",
                 r->fault_handling == FH_FRING ? "f-rings" : "node software", nf, nd, r->nregions,
-                r->nregions == 1 ? "" : "s", r->fault_draws > 1 ? " (redrawn)" : "",
-                (unsigned long long)r->misrouted);
+                r->nregions == 1 ? "" : "s", drawn, (unsigned long long)r->misrouted);
         if (r->fault_handling == FH_FRING && r->ring_vcs)
             fprintf(f, ", %llu flit-hops on the %d ring VCs in the window", (unsigned long long)r->ring_flit_hops,
                     r->ring_vcs);

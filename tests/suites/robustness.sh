@@ -206,6 +206,13 @@ check "compare: the model variant that does not cover the configuration is left 
 check "compare: simulator settings the model leaves out are named" 0 "not in the seed model: process = bernoulli, timeout = 8, select = first" compare routing=duato_nbc k=4 timeout=8 select=first process=bernoulli rate=0.002:0.002:0.002 cycles=2000
 check "compare: a bad fault list before the header" 1 "fault_nodes: node 1 is listed twice" compare routing=swft k=4 fault_nodes=1,1 rate=0.002:0.004:0.002 cycles=2000
 check "compare: the measured saturation rate stays inside its table's bracket" 0 "measured saturation rate 0.05 messages/node/cycle (the last point below saturation" compare k=4 msg_len=16 cycles=10000 rate=0.046:0.052:0.002 seed=2
+# found by the third hostile probe (faults and routings): messages that named the wrong cause
+check "dor with software fault handling names where swft came from" 1 "routing dor with fault_handling = software is swft: routing swft needs a bidirectional torus" sim routing=dor fault_handling=software topology=mesh faults=2
+check "f-rings whose ring VCs take every VC" 1 "its 4 ring VCs take all of vcs = 4" sim k=4 routing=dor vcs=4 escape_vcs=4 faults=1
+check "swft's two VCs also with dateline = 0" 1 "swft needs vcs >= 2 (dor's two dateline classes" sim k=8 routing=swft dateline=0 vcs=1
+check "a fault_nodes id past the long range" 1 "'99999999999999999999' is not a node id (too large)" sim routing=duato fault_nodes=99999999999999999999 k=4
+check "fault_seed beside faults = 0" 0 "4x4 torus" sim faults=0 fault_seed=3 k=4 cycles=200
+check "a redrawn fault set says how many draws it took" 0 "(draw 64: the 63 before it were not usable for this routing)" sim routing=pbc faults=10% fault_seed=1 cycles=500
 check "sweep: a bad fault list once, before any point" 1 "fault_nodes: node 1 is listed twice" sweep routing=swft k=4 fault_nodes=1,1 rate=0.002:0.004:0.002 cycles=2000
 check "a fault file for a model" 1 "model counts the faulty nodes of faults or fault_nodes" model model=swft routing=swft vcs=4 fault_file=/etc/hostname
 check "a plot of a range past the model's saturation" 0 "not written: every rate of the range is past the model's saturation rate" model model=dor-comb rate=0.01:0.02:0.005 --plot all-sat.svg
