@@ -112,6 +112,13 @@ static int options_usable(char **rest, int nrest)
                 j++;
             }
         i++;
+        /* a title goes into plots, CSV-adjacent files and sweep.args, one line each */
+        if (!strcmp(o, "--title"))
+            for (const char *q = p; *q; q++)
+                if ((unsigned char)*q < 0x20 || *q == 0x7f) {
+                    snprintf(err, sizeof err, "--title: a title is one line of text (it holds a control character)");
+                    return cli_fail(err);
+                }
         if (!in_list(o, outputs, sizeof outputs / sizeof *outputs)) continue;
         if (!*p) {
             snprintf(err, sizeof err, "option '%s' needs a file name (got an empty one)", o);

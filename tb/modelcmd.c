@@ -298,10 +298,9 @@ static void model_point(double rate, int dec, const qm_result *r, FILE *cf, cJSO
     else
         printf("%-12.*f %10.2f %10.2f %10.2f %8.3f  ok\n", dec, rate, r->latency, r->network_latency, r->source_wait,
                r->vbar);
-    if (cf)
-        fprintf(cf, "%.8g,%.8g,%.8g,%.8g,%.6g,%d\n", rate, r->saturated ? NAN : r->latency,
-                r->saturated ? NAN : r->network_latency, r->saturated ? NAN : r->source_wait,
-                r->saturated ? NAN : r->vbar, r->saturated);
+    if (cf && r->saturated) fprintf(cf, "%.8g,,,,,1\n", rate); /* blank, as compare's CSV leaves them */
+    else if (cf)
+        fprintf(cf, "%.8g,%.8g,%.8g,%.8g,%.6g,0\n", rate, r->latency, r->network_latency, r->source_wait, r->vbar);
     if (jp) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "rate", rate);

@@ -420,6 +420,15 @@ static int load_point(const char *dir, int i, double rate, const sim_config *c, 
         cJSON_Delete(o);
         return -1;
     }
+    /* what the configuration names but does not hold: the fault set and trace the run read
+     * (a fault_file or trace edited between two points' runs makes them differ) */
+    char *faults = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(o, "faults"));
+    const cJSON *td = cJSON_GetObjectItemCaseSensitive(o, "trace_digest");
+    unsigned long long h = 0xcbf29ce484222325ULL;
+    for (const char *q = faults ? faults : ""; *q; q++) h = (h ^ (unsigned char)*q) * 0x100000001b3ULL;
+    for (const char *q = cJSON_IsString(td) ? td->valuestring : ""; *q; q++) h = (h ^ (unsigned char)*q) * 0x100000001b3ULL;
+    cJSON_free(faults);
+    p->inputs = h;
     p->ok = 1;
     p->saturated = cJSON_IsTrue(sat);
     p->deadlock = cJSON_IsTrue(dl);
@@ -506,6 +515,16 @@ int cmd_merge(int argc, char **argv)
     if (!rc) {
         for (int i = 0; i < n; i++)
             load_point(dir, i, rates[i], &c, &pts[i]);
+        for (int i = 0, first = -1; i < n; i++) {
+            if (pts[i].ok != 1) continue;
+            if (first < 0) first = i;
+            else if (pts[i].inputs != pts[first].inputs) {
+                pts[i].ok = -1;
+                snprintf(pts[i].err, sizeof pts[i].err,
+                         "point-%d.json ran on another fault set or trace than point-%d.json (was fault_file or trace "
+                         "edited between their runs?): run its line of jobs.txt again", i + 1, first + 1);
+            }
+        }
         /* a sweep that saturated leaves the points above skipped: they may be missing */
         sweep_cut(&sp, pts, n);
         int missing = 0;

@@ -136,6 +136,9 @@ static int nbc_check(const qm_params *p, char *err, size_t errlen)
     if (p->k[0] < 3)
         return qm_fail(err, errlen, "duato-nbc needs radix k >= 3 (got %d)", p->k[0]);
     int V2 = qm_nbc_escape_vcs(2, p->k[0]);
+    if (V2 + 1 > NBC_MAXV) /* no V is in range: say that, not a range that is empty */
+        return qm_fail(err, errlen, "duato-nbc on a %dx%d torus needs %d Nbc escape VCs + 1 adaptive, more than the "
+                       "model's %d VCs: k <= %d", p->k[0], p->k[0], V2, NBC_MAXV, 2 * (NBC_MAXV - 2) + 1);
     if (p->V < V2 + 1 || p->V > NBC_MAXV)
         return qm_fail(err, errlen,
                        "duato-nbc on a %dx%d torus needs V >= %d (%d Nbc escape VCs + 1 adaptive) and <= %d, got V=%d",

@@ -36,6 +36,15 @@ d=$tmp/below_saturation
 rm -f "$d/point-2.json"
 out=$("$F" merge "$d" 2>&1)
 if [ $? -ne 0 ] && printf '%s\n' "$out" | grep -q "1 of 3 points missing: lines 2 of"; then ok; else no "a missing point is named"; printf '%s\n' "$out" | head -n 5; fi
+# a fault file edited between two points' runs: the second point ran on another set
+ed=$tmp/edited
+printf '5\n' > "$tmp/ff.txt"
+"$F" sweep routing=duato fault_file="$tmp/ff.txt" k=4 rate=0.002:0.004:0.002 cycles=2000 --jobs "$ed" > /dev/null 2>&1
+sed -n 1p "$ed/jobs.txt" | bash
+printf '10\n' > "$tmp/ff.txt"
+sed -n 2p "$ed/jobs.txt" | bash
+out=$("$F" merge "$ed" 2>&1)
+if [ $? -eq 1 ] && printf '%s\n' "$out" | grep -q "point-2.json ran on another fault set or trace than point-1.json"; then ok; else no "a point run on an edited fault file"; printf '%s\n' "$out" | head -n 5; fi
 out=$("$F" merge "$tmp" 2>&1)
 if [ $? -eq 1 ] && printf '%s\n' "$out" | grep -q "is not the directory of a"; then ok; else no "merge of a directory without a sweep"; fi
 # the SLURM script is a job array over every line of jobs.txt
