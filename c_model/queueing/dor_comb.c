@@ -151,7 +151,7 @@ static int dc_solve(const qm_params *p, qm_result *out)
         snprintf(out->why, sizeof out->why, "source queue utilisation (lambda_g/L)*S = %.4f >= 1", lv * S);
         return 0;
     }
-    out->network_latency = S;
+    out->network_latency = S + c.h; /* [5]'s S leaves the h hops out; the other models' network part holds them */
     out->vbar = lbar;
     out->source_wait = mg1_wait_var(lv, S, (S - c.M) * (S - c.M));
     out->latency = S * lbar + out->source_wait + c.h * lbar; /* T = S l + W_s + h l */

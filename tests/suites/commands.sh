@@ -105,6 +105,9 @@ mkdir -p "$T/v"
 echo "### 004 only" > "$T/v/004.md"
 ok "validate.sh assembles the tables of one experiment" bash -c "tb/validate.sh tables '$T/v' > /dev/null"
 ok "... and they hold that experiment" grep -q "### 004 only" "$T/v/results.md"
+# the models' Values table in docs/models.md is what the binary computes (it had drifted)
+ok "docs/models.md's Values table is the binary's (tb/model_values.py)" \
+    cmp -s <(python3 tb/model_values.py "$F") <(sed -n '/^| configuration | zero load/,/^$/p' docs/models.md | sed '/^$/d')
 for cmd in sim sweep model compare faults cdg bench; do
     check "$cmd --help" 0 "usage: flitnet $cmd" "$cmd" --help
 done
