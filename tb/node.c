@@ -80,7 +80,7 @@ void node_lane_free(node_lane *L)
 
 int node_source_in(node_set *n, node_lane *L, int x, uint64_t t, uint32_t credits_in, link_sig *out)
 {
-    if (source_idle(&n->src[x], credits_in)) { /* most sources, most cycles: no call */
+    if (source_idle(&n->src[x], &n->senv, credits_in, t)) { /* most sources, most cycles: no call */
         out->vc = -1;
         return 0;
     }

@@ -111,7 +111,7 @@ static inline int node_source_only_in(node_set *n, node_lane *L, network *net, i
 {
     const uint32_t credits = network_source_credits(net, x, t);
     link_sig *inj = network_injection(net, x, t);
-    if (source_idle(&n->src[x], credits)) {
+    if (source_idle(&n->src[x], &n->senv, credits, t)) {
         inj->vc = -1;
         return 0;
     }

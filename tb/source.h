@@ -50,6 +50,12 @@ int source_forward(source *s, const source_env *e, int x, uint64_t t, const msg_
 /* one cycle: absorb the credits of cycle t-1, drive the injection channel for cycle t.
  * Returns 1 if a flit was driven (counts as injected), -1 on a message-table overflow. */
 int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out);
-/* source_step would only drive "no flit": no message queued or being sent, no credit coming in */
-static inline int source_idle(const source *s, uint32_t credits_in) { return !(credits_in | s->vc_busy) && !s->qlen; }
+/* source_step in cycle t would only drive "no flit" and change nothing: no credit coming
+ * in, no VC with a message and a credit, and no queued message it could start (none, no
+ * free VC, or the head not ready): idle at low load, blocked on credits at saturation */
+static inline int source_idle(const source *s, const source_env *e, uint32_t credits_in, uint64_t t)
+{
+    if (credits_in | (s->vc_busy & s->cred_ok)) return 0;
+    return !s->qlen || !(~s->vc_busy & e->all_vcs) || s->q[s->qhead].ready > t;
+}
 #endif
