@@ -651,7 +651,9 @@ static void compare_verdict(int nv, const int *vars, const double *msat, double 
             printf("; mean absolute error %.2f%% over %d point%s below %s", 100 * ce->mae[v] / ce->cnt[v], ce->cnt[v],
                    ce->cnt[v] == 1 ? "" : "s", any_sat ? "70% of the measured saturation rate" : "the end of the range");
         if (any_sat && ce->cnt80[v]) printf(", %.2f%% over %d below 80%%", 100 * ce->mae80[v] / ce->cnt80[v], ce->cnt80[v]);
-        if (ce->msat_below[v]) printf("; saturated at %d such point%s", ce->msat_below[v], ce->msat_below[v] == 1 ? "" : "s");
+        if (ce->msat_below[v])
+            printf("; the model saturated at %d measured point%s below 70%%", ce->msat_below[v],
+                   ce->msat_below[v] == 1 ? "" : "s");
         printf("\n");
     }
 }
