@@ -230,7 +230,7 @@ static int rates_for(const char *range, double sat, double msg_len, double **out
     char err[300];
     if (range) {
         if (sweep_parse_range(strchr(range, '=') + 1, &sp, err, sizeof err)) return -cli_fail(err);
-        if (!strncmp(range + strspn(range, " \t"), "flit_rate", 9)) { /* the model's rates are messages/node/cycle */
+        if (sweep_range_in_flits(range)) { /* the model's rates are messages/node/cycle */
             sp.from /= msg_len;
             sp.to /= msg_len;
             sp.step /= msg_len;
@@ -812,7 +812,7 @@ static int compare_one(int nargs, char **args, model_keys mk, cmp_opts *o, cmp_r
     sweep_spec sp = {0};
     sp.jobs = 1;
     if (sweep_parse_range(strchr(range, '=') + 1, &sp, e, sizeof e)) return cli_fail(e);
-    sp.flit_unit = !strncmp(range, "flit_rate", 9);
+    sp.flit_unit = sweep_range_in_flits(range);
     if (compare_options(rest, nrest, o, &sp)) return 1;
     /* what the runs would refuse, refused before the header and the CSV */
     if (sweep_check_range(&c, &sp, e, sizeof e)) return cli_fail(e);

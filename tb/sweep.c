@@ -33,6 +33,8 @@ int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen)
     return 0;
 }
 
+int sweep_range_in_flits(const char *range) { return !strncmp(range + strspn(range, " \t"), "flit_rate", 9); }
+
 int sweep_npoints(const sweep_spec *sp) { return (int)floor((sp->to - sp->from) / sp->step + 1e-9) + 1; }
 double sweep_point_rate(const sweep_spec *sp, int i) { return sp->from + i * sp->step; }
 

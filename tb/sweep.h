@@ -42,6 +42,9 @@ int sweep_output(const sim_config *base, const sweep_spec *sp, const sweep_point
  * *all (if not NULL) is set when no point ran. */
 int sweep_report_failures(const sweep_point *pts, int n, int *all);
 int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen);
+/* the range argument ("rate=A:B:STEP" or "flit_rate=A:B:STEP", blanks allowed before the
+ * key) gives flits/node/cycle */
+int sweep_range_in_flits(const char *range);
 /* a range the process cannot offer (a Bernoulli rate above 1), or a configuration its runs
  * would refuse (net_setup_check at the first rate): -1 with a reason, else 0 */
 int sweep_check_range(const sim_config *base, const sweep_spec *sp, char *err, size_t errlen);

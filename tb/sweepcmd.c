@@ -32,7 +32,7 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
     sp->jobs = 1;
     char err[CFG_ERR];
     if (sweep_parse_range(strchr(range, '=') + 1, sp, err, sizeof err)) return cli_fail(err);
-    sp->flit_unit = !strncmp(range + strspn(range, " \t"), "flit_rate", 9);
+    sp->flit_unit = sweep_range_in_flits(range);
     int j_given = 0;
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "-j") && i + 1 < nrest) {
