@@ -1,6 +1,5 @@
 /* cli.c: see cli.h. */
 #include "cli.h"
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -186,13 +185,9 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         *eq = 0;
         const char *val = eq + 1;
         /* the key without blanks, as config_set reads it (" rate =" is rate) */
-        char key[64];
-        const char *k0 = a;
-        while (isspace((unsigned char)*k0)) k0++;
-        size_t kl = strlen(k0);
-        while (kl && isspace((unsigned char)k0[kl - 1])) kl--;
-        snprintf(key, sizeof key, "%.*s", (int)(kl < sizeof key ? kl : sizeof key - 1), k0);
-        const int is_rate = !strcmp(key, "rate") || !strcmp(key, "flit_rate");
+        const char *key = a;
+        const size_t kl = config_trim(&key);
+        const int is_rate = (kl == 4 && !strncmp(key, "rate", 4)) || (kl == 9 && !strncmp(key, "flit_rate", 9));
         if (range && is_rate && strchr(val, ':')) {
             *eq = '=';
             if (*range) {

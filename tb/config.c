@@ -302,13 +302,17 @@ static int config_set_trimmed(sim_config *c, const char *key, const char *value,
 
 /* a key and its value as the config file reads them, without the blanks around them: a
  * command-line "routing=dor " is the file's "routing = dor " */
+size_t config_trim(const char **s)
+{
+    while (isspace((unsigned char)**s)) ++*s;
+    size_t l = strlen(*s);
+    while (l && isspace((unsigned char)(*s)[l - 1])) l--;
+    return l;
+}
+
 int config_set(sim_config *c, const char *key, const char *value, char *err, size_t errlen)
 {
-    size_t kl = strlen(key), vl = strlen(value);
-    while (kl && isspace((unsigned char)*key)) key++, kl--;
-    while (kl && isspace((unsigned char)key[kl - 1])) kl--;
-    while (vl && isspace((unsigned char)*value)) value++, vl--;
-    while (vl && isspace((unsigned char)value[vl - 1])) vl--;
+    const size_t kl = config_trim(&key), vl = config_trim(&value);
     char *k = malloc(kl + 1), *v = malloc(vl + 1);
     int rc = -1;
     if (!k || !v) snprintf(err, errlen, "out of memory");

@@ -75,6 +75,9 @@ void config_format_double(char *buf, size_t len, double v);
 const char *config_key_name(int i);
 /* 1 when the key was set (file or argument), 0 when it holds its default */
 int config_given(const sim_config *c, const char *key);
+/* *s without the blanks around it: *s is moved past the leading ones, the length without
+ * the trailing ones returned (a key or value as the config file reads it) */
+size_t config_trim(const char **s);
 const char *config_key_help(int i);
 void config_value(const sim_config *c, int i, char *buf, size_t len);
 const char *config_traffic_name(traffic_kind t);

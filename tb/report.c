@@ -199,7 +199,6 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     if (r->saturated) cJSON_AddStringToObject(o, "saturated_why", r->saturated_why);
     cJSON_AddBoolToObject(o, "deadlock", r->deadlock);
     if (r->not_deadlock_free[0]) cJSON_AddStringToObject(o, "not_deadlock_free", r->not_deadlock_free);
-    if (r->trace_digest[0]) cJSON_AddStringToObject(o, "trace_digest", r->trace_digest);
     if (c->drain) cJSON_AddBoolToObject(o, "drained", r->drained);
     if (c->precision > 0) cJSON_AddBoolToObject(o, "precision_reached", r->precision_stop);
     cJSON_AddNumberToObject(o, "batches", r->batches);

@@ -539,15 +539,8 @@ static void results_latency(const run *r, sim_result *res)
     double len = cfg->msg_len; /* a trace gives each message its length: the closed form is linear in it */
     if (cfg->traffic == TR_TRACE && r->ns.tr.ntrace) {
         len = 0;
-        uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a over the records: the trace as this run read it */
-        for (long i = 0; i < r->ns.tr.ntrace; i++) {
-            const trace_rec *t = &r->ns.tr.trace[i];
-            len += t->len;
-            const uint64_t w[4] = {t->cycle, (uint64_t)t->src, (uint64_t)t->dst, (uint64_t)t->len};
-            for (int k = 0; k < 4; k++) h = (h ^ w[k]) * 0x100000001b3ULL;
-        }
+        for (long i = 0; i < r->ns.tr.ntrace; i++) len += r->ns.tr.trace[i].len;
         len /= (double)r->ns.tr.ntrace;
-        snprintf(res->trace_digest, sizeof res->trace_digest, "%016llx", (unsigned long long)h);
     }
     const double one = 3 + delta * (len - 1); /* a message's latency beyond its hops */
     if (r->ns.fh == FH_SOFTWARE) {

@@ -44,7 +44,6 @@ typedef struct {
     int ring_vcs;                 /* ring VCs (0: none, or the routing's own classes carry the ring hops) */
     char proof_skipped[64];       /* why the fault set's proof (§6.6) was not run (too large), or "" */
     char not_deadlock_free[160];  /* dateline = 0: the escape graph's cycle as `flitnet cdg` finds it, or "" */
-    char trace_digest[17];        /* traffic = trace: a digest of the records read (merge compares it), or "" */
     char corrupt_first[256];
     uint64_t vcd_from, vcd_to;    /* the cycles the VCD holds (when one was written) */
     /* per VC index and per channel (window) */

@@ -14,7 +14,7 @@ typedef struct {
     double accepted_flit_rate, normalized_throughput, zero_load_latency, wall_seconds;
     double capacity;       /* the topology's ideal uniform-traffic throughput, flits/node/cycle */
     unsigned long long messages_delivered, flit_hops, cycles;
-    unsigned long long inputs; /* merge: a digest of the fault set and trace the point ran on */
+    unsigned long long inputs; /* merge: a digest of the fault set the point ran on */
     char err[256];
 } sweep_point;
 

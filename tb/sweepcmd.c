@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "netsetup.h"
 #include "report.h"
+#include "rng.h"
 #include "config.h"
 #include "sweep.h"
 #include "threads.h"
@@ -420,13 +421,11 @@ static int load_point(const char *dir, int i, double rate, const sim_config *c, 
         cJSON_Delete(o);
         return -1;
     }
-    /* what the configuration names but does not hold: the fault set and trace the run read
-     * (a fault_file or trace edited between two points' runs makes them differ) */
+    /* what the configuration names but does not hold: the fault set the run read (a
+     * fault_file edited between two points' runs makes them differ; a sweep takes no trace) */
     char *faults = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(o, "faults"));
-    const cJSON *td = cJSON_GetObjectItemCaseSensitive(o, "trace_digest");
-    unsigned long long h = 0xcbf29ce484222325ULL;
-    for (const char *q = faults ? faults : ""; *q; q++) h = (h ^ (unsigned char)*q) * 0x100000001b3ULL;
-    for (const char *q = cJSON_IsString(td) ? td->valuestring : ""; *q; q++) h = (h ^ (unsigned char)*q) * 0x100000001b3ULL;
+    uint64_t h = 0;
+    for (const char *q = faults ? faults : ""; *q; q++) h = splitmix64(h ^ (unsigned char)*q);
     cJSON_free(faults);
     p->inputs = h;
     p->ok = 1;
@@ -521,8 +520,8 @@ int cmd_merge(int argc, char **argv)
             else if (pts[i].inputs != pts[first].inputs) {
                 pts[i].ok = -1;
                 snprintf(pts[i].err, sizeof pts[i].err,
-                         "point-%d.json ran on another fault set or trace than point-%d.json (was fault_file or trace "
-                         "edited between their runs?): run its line of jobs.txt again", i + 1, first + 1);
+                         "point-%d.json ran on another fault set than point-%d.json (was fault_file edited between "
+                         "their runs?): run its line of jobs.txt again", i + 1, first + 1);
             }
         }
         /* a sweep that saturated leaves the points above skipped: they may be missing */

@@ -44,7 +44,7 @@ sed -n 1p "$ed/jobs.txt" | bash
 printf '10\n' > "$tmp/ff.txt"
 sed -n 2p "$ed/jobs.txt" | bash
 out=$("$F" merge "$ed" 2>&1)
-if [ $? -eq 1 ] && printf '%s\n' "$out" | grep -q "point-2.json ran on another fault set or trace than point-1.json"; then ok; else no "a point run on an edited fault file"; printf '%s\n' "$out" | head -n 5; fi
+if [ $? -eq 1 ] && printf '%s\n' "$out" | grep -q "point-2.json ran on another fault set than point-1.json"; then ok; else no "a point run on an edited fault file"; printf '%s\n' "$out" | head -n 5; fi
 out=$("$F" merge "$tmp" 2>&1)
 if [ $? -eq 1 ] && printf '%s\n' "$out" | grep -q "is not the directory of a"; then ok; else no "merge of a directory without a sweep"; fi
 # the SLURM script is a job array over every line of jobs.txt
