@@ -69,11 +69,13 @@ int heatmap_write(const char *path, const sim_config *c, const sim_result *r, do
              "%s, V=%d, %s, %s traffic at %.4g flits/node/cycle, cycles %ld..%llu",
              config_shape(c, shape, sizeof shape), c->vcs, c->routing, config_traffic_name(c->traffic), r->offered_flit_rate,
              c->warmup, (unsigned long long)r->cycles);
-    const int w = kx > ky ? 900 : 300 + 600 * kx / ky, h = ky == 1 ? 450 : kx > ky ? 200 + 700 * ky / kx : 800;
+    /* square cells; a ring's strip, or a grid much wider than high (16x2), would leave the
+     * colour bar no height: those get a strip of a fixed shape */
+    const int strip = ky == 1 || 4 * ky < kx;
+    const int w = kx > ky ? 900 : 300 + 600 * kx / ky, h = strip ? 450 : kx > ky ? 200 + 700 * ky / kx : 800;
     plot_terminal(g, path, title, w < 500 ? 500 : w, h < 260 ? 260 : h);
-    /* square cells; a ring's strip would leave the colour bar no height */
-    if (ky > 1) fprintf(g, "set size ratio -1\n");
-    else fprintf(g, "set size ratio 0.3\n");
+    if (strip) fprintf(g, "set size ratio 0.3\n");
+    else fprintf(g, "set size ratio -1\n");
     fprintf(g, "unset key\n");
     fprintf(g, "set xrange [-0.5:%g]\nset yrange [-0.5:%g]\n", kx - 0.5, ky - 0.5);
     fprintf(g, "set xtics 0,1,%d out nomirror\nset ytics 0,1,%d out nomirror\n", kx - 1, ky - 1);
