@@ -18,7 +18,8 @@ void memory_estimate(const sim_config *c, const topology *t, mem_estimate *e)
     router_params rp = {.V = c->vcs, .B = c->buf_depth, .Bo = c->obuf_depth};
     e->network = network_bytes(t->N, t->P, &rp);
     e->nodes = N * (sizeof(source) + sizeof(sink) + sizeof(msg_ring) + MSG_RING_START * sizeof(msg_rec)) +
-               N * (size_t)t->Pn * sizeof(int) * 2; /* the topology's neighbour tables */
+               N * (size_t)t->Pn * sizeof(int) * 2 + /* the topology's neighbour tables */
+               N * (size_t)c->vcs * sizeof(uint32_t); /* the node software's take-back counts (swft only; counted always) */
     e->queues = N * (size_t)c->max_queue * sizeof(queued_msg);
 }
 

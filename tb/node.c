@@ -18,6 +18,8 @@ int node_init(node_set *n, const net_setup *s, const sim_config *c)
     }
     source_env_init(&n->senv, c->vcs, c->buf_depth, &s->fl, &s->rt, &n->msgs);
     n->kenv = (sink_env){&s->fl, &s->t, s->rt.minimal, &n->msgs, &n->errs, s->rt.algo->reroute != NULL};
+    n->V = c->vcs;
+    if (s->rt.algo->reroute && !(n->win_part = calloc((size_t)n->N * (size_t)n->V, sizeof *n->win_part))) return -1;
     return node_lane_init(&n->solo, n, 1);
 }
 
@@ -28,6 +30,8 @@ void node_free(node_set *n)
     free(n->src);
     free(n->snk);
     msgtab_free(&n->msgs);
+    free(n->win_part);
+    n->win_part = NULL;
     node_lane_free(&n->solo);
     n->src = NULL;
     n->snk = NULL;
@@ -64,19 +68,14 @@ node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_s
 
 int node_lane_init(node_lane *L, const node_set *n, int nodes)
 {
+    (void)nodes;
     memset(L, 0, sizeof *L);
-    L->cap_takes = nodes > 0 ? nodes : 1;
-    L->takes = malloc(sizeof *L->takes * (size_t)L->cap_takes);
     L->kenv = n->kenv;
     L->kenv.errs = &L->errs;
-    return L->takes ? 0 : -1;
+    return 0;
 }
 
-void node_lane_free(node_lane *L)
-{
-    free(L->takes);
-    L->takes = NULL;
-}
+void node_lane_free(node_lane *L) { (void)L; }
 
 int node_source_in(node_set *n, node_lane *L, int x, uint64_t t, uint32_t credits_in, link_sig *out)
 {
@@ -95,17 +94,20 @@ node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_win
 {
     if (ej->vc < 0) return NODE_NOTHING;
     L->ejected++;
-    if (in_window) L->win_flits++;
+    uint32_t *part = n->win_part ? &n->win_part[x * n->V + ej->vc] : NULL;
+    if (in_window) {
+        L->win_flits++;
+        if (part) ++*part;
+    }
     int ks = sink_step(&n->snk[x], &L->kenv, x, t, ej, &d->msg, &d->src);
+    /* the node software takes a message back (§7.1): its flits count when they reach the
+     * final destination, not here, so those counted here come off again, exactly */
+    if (part && flit_is_tail(ej->flit)) {
+        if (ks == 2) L->win_taken += *part;
+        *part = 0;
+    }
     if (ks == 2) {
-        /* the node software takes it back (§7.1): its flits count when they reach the
-         * final destination, not here (node_fold subtracts them where they fell) */
         const msg_rec *m = &d->msg;
-        if (in_window && L->ntakes < L->cap_takes) {
-            L->takes[L->ntakes].flits_before = L->win_flits;
-            L->takes[L->ntakes++].len = m->len;
-            L->win_flits = 0;
-        }
         L->reinjected++;
         L->reinject_rule[m->dst == x ? 2 : (m->ring & 1) ? 1 : 0]++;
         if (source_forward(&n->src[x], &n->senv, x, t, m, n->reinject_delay)) return NODE_QUEUE_FULL;
@@ -125,12 +127,10 @@ void node_fold(node_set *n, node_lane *L)
     n->win_delivered += L->win_delivered;
     n->reinjected += L->reinjected;
     for (int i = 0; i < 3; i++) n->reinject_rule[i] += L->reinject_rule[i];
-    for (int i = 0; i < L->ntakes; i++) {
-        uint64_t len = (uint64_t)L->takes[i].len;
-        n->win_flits += L->takes[i].flits_before;
-        n->win_flits -= len < n->win_flits ? len : n->win_flits;
-    }
+    /* every flit taken back was counted in this fold or an earlier one: no underflow, and
+     * the sum does not depend on the order of the nodes */
     n->win_flits += L->win_flits;
+    n->win_flits -= L->win_taken;
     /* the first error is the first in node order: an earlier lane's, else this one's */
     if (!n->errs.corrupt && L->errs.corrupt) memcpy(n->errs.first_error, L->errs.first_error, sizeof n->errs.first_error);
     n->errs.corrupt += L->errs.corrupt;
@@ -138,8 +138,6 @@ void node_fold(node_set *n, node_lane *L)
     n->errs.misrouted += L->errs.misrouted;
     node_lane keep = *L;
     memset(L, 0, sizeof *L);
-    L->takes = keep.takes;
-    L->cap_takes = keep.cap_takes;
     L->kenv = keep.kenv;
 }
 

@@ -28,11 +28,8 @@
 /* what the nodes stepped by one thread counted since the last node_fold */
 typedef struct {
     uint64_t injected, ejected, delivered, win_delivered, reinjected, reinject_rule[3];
-    uint64_t win_flits;       /* in-window flits ejected since the last take-back */
-    /* the node software's take-backs, in node order: the window's flit count drops by the
-     * message's length but not below 0, so where it happened among the ejections counts */
-    struct lane_take { uint64_t flits_before; int len; } *takes;
-    int ntakes, cap_takes;
+    uint64_t win_flits;       /* in-window flits ejected */
+    uint64_t win_taken;       /* ... of them, those of messages the node software took back */
     sink_errors errs;
     sink_env kenv;            /* the set's, reporting into errs */
 } node_lane;
@@ -51,6 +48,11 @@ typedef struct {
     uint64_t injected;        /* flits the sources drove */
     uint64_t ejected;         /* flits the sinks took */
     uint64_t win_flits;       /* ... in the window, less those of messages the node software took back */
+    /* the node software (software rerouting only; else NULL): [x * V + v] the in-window
+     * flits of the message arriving on node x's ejection VC v so far, which a take-back
+     * subtracts exactly */
+    uint32_t *win_part;
+    int V;
     uint64_t delivered;       /* messages completed at their final destination */
     uint64_t win_delivered;   /* ... in the window */
     uint64_t reinjected;      /* messages the node software re-injected */

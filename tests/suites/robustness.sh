@@ -35,6 +35,12 @@ check "2x2 torus at a third of saturation" 0 "status       ok" sim k=2 cycles=30
 check "4-node ring at a quarter of saturation" 0 "status       ok" sim k=4 n=1 cycles=2000 rate=0.003
 check "4x4 torus at twice saturation still stops early" 0 "run          5801 cycles" sim k=4 rate=0.0235 cycles=20000 batches=30
 check "a saturated stop says the deadlock check found nothing" 0 "no deadlock in the 2000 cycles after" sim k=4 rate=0.0235 cycles=20000 batches=30
+# loads several times what the injection channels carry are answered at once (a 2^14
+# hypercube at 32 flits/node/cycle crawled for a minute to 2 GB); below that, and with
+# stop_saturated = 0, they are simulated (an overloaded network's throughput is measured)
+check "four injection channels' worth is not simulated" 0 "4.8 flits/node/cycle offered, 4.8 times all the injection channel carries" sim k=8 rate=0.15 msg_len=32
+check "twice the injection channel is simulated" 0 "status       SATURATED (messages in the system grew" sim k=8 rate=0.066 msg_len=32 cycles=20000
+check "stop_saturated = 0 simulates a large load" 0 "run          500 cycles" sim k=4 rate=0.15 msg_len=32 stop_saturated=0 cycles=500 max_queue=100000
 # a deadlock makes the backlog grow too: it is reported as the deadlock it is, not as saturation
 check "a deadlock is not called saturated" 2 "deadlock at cycle 3115" sim k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.06
 check "dateline = 0 says the routing is not deadlock-free here" 2 "NOT deadlock-free here, escape channel dependency cycle (4 channels)" sim k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.06
@@ -217,7 +223,7 @@ check "a title with a line break" 1 "--title: a title is one line of text" sweep
 check "sweep: a bad fault list once, before any point" 1 "fault_nodes: node 1 is listed twice" sweep routing=swft k=4 fault_nodes=1,1 rate=0.002:0.004:0.002 cycles=2000
 check "a fault file for a model" 1 "model counts the faulty nodes of faults or fault_nodes" model model=swft routing=swft vcs=4 fault_file=/etc/hostname
 check "a plot of a range past the model's saturation" 0 "not written: every rate of the range is past the model's saturation rate" model model=dor-comb rate=0.01:0.02:0.005 --plot all-sat.svg
-check "a heat map of a run that stopped in its warm-up" 0 "not written: the run stopped at cycle 4713, before its measurement window (warm-up 5000)" sim k=4 cycles=20000 msg_len=8 rate=0.5 warmup=5000 --heatmap hm.svg
+check "a heat map of a run that stopped in its warm-up" 0 "not written: the run stopped at cycle 616, before its measurement window (warm-up 5000)" sim k=4 cycles=20000 msg_len=8 rate=0.12 warmup=5000 max_queue=20 --heatmap hm.svg
 check "waves of a run not simulated" 0 "no cycle: the run was not simulated (saturated at once)" sim k=4 cycles=2000 rate=5 --vcd sat.vcd
 check "a VCD window in the drain" 0 "waves        k.vcd:" sim k=4 cycles=500 rate=0.01 msg_len=8 drain=1 --vcd k.vcd --vcd-window 505:700
 check "timeout under f-rings names the routing" 1 "nhop has one level" sim topology=mesh k=4 routing=nhop vcs=4 fault_nodes=5 timeout=8 cycles=300
