@@ -62,6 +62,8 @@ typedef struct {
  * a run may stop after */
 #define PRECISION_BATCHES 30
 #define PRECISION_MIN_BATCHES 10
+/* ... and batches at least this many mean latencies long */
+#define PRECISION_BATCH_LATENCIES 10
 void config_defaults(sim_config *c);
 /* "key=value". Returns 0 or -1 with a reason. */
 int config_set(sim_config *c, const char *key, const char *value, char *err, size_t errlen);
