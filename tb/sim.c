@@ -160,7 +160,7 @@ static void run_part(void *arg, int k);
 static int run_setup_parts(run *r, char *err, size_t errlen)
 {
     const int N = r->ns.t.N;
-    int T = r->cfg->threads ? r->cfg->threads : threads_online();
+    int T = r->cfg->threads ? r->cfg->threads : threads_auto(N, 1);
     if (T > N) T = N; /* at least one node per part */
     r->nparts = T;
     r->res->threads = T;

@@ -60,7 +60,7 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
      * among the J workers, and more threads than CPUs in all is refused (a run's threads
      * wait on each other every cycle, so an oversubscribed sweep only goes slower) */
     const int cpus = threads_online();
-    if (!(jobs_dir && *jobs_dir) && c->threads == 0) c->threads = cpus / sp->jobs > 0 ? cpus / sp->jobs : 1;
+    if (!(jobs_dir && *jobs_dir) && c->threads == 0) c->threads = threads_auto(config_nodes(c), sp->jobs);
     if (!(jobs_dir && *jobs_dir) && sp->jobs > 1 && (long)c->threads * sp->jobs > cpus) {
         if (c->threads == 1) /* one thread a worker already */
             snprintf(err, sizeof err, "-j %d runs more workers than the %d CPUs online: give -j %d or fewer", sp->jobs, cpus,

@@ -14,8 +14,10 @@
  * with adaptive spinning as with the short one (and spinning with sched_yield, half the
  * speed of a blocking pthread barrier). The caller reads the kernel's count of runnable
  * threads (/proc/loadavg) every LOAD_PROBE_NS to tell the two apart. */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "threads.h"
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,6 +234,15 @@ void pool_stop(thread_pool *p)
 
 int threads_online(void)
 {
+    cpu_set_t set;
+    if (!sched_getaffinity(0, sizeof set, &set) && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (int)n : 1;
+}
+
+int threads_auto(long nodes, int share)
+{
+    long t = threads_online() / (share > 0 ? share : 1), by_size = nodes / THREADS_MIN_ROUTERS;
+    if (t > by_size) t = by_size;
+    return t > 0 ? (int)t : 1;
 }

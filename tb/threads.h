@@ -18,6 +18,13 @@ thread_pool *pool_start(int n, pool_fn fn, void *arg);
 void pool_round(thread_pool *p);
 /* stops and joins the workers; NULL is fine */
 void pool_stop(thread_pool *p);
-/* the CPUs online (at least 1) */
+/* the CPUs this process may run on (its affinity: a SLURM task or `taskset` gets fewer
+ * than the machine has; at least 1) */
 int threads_online(void);
+/* threads = 0's count for a run of `nodes` routers that shares the CPUs with share - 1
+ * others (sweep -j): the CPUs / share, but no more than one thread per THREADS_MIN_ROUTERS
+ * routers, below which a part's work is too small for its barrier (an 8x8 torus ran 3-4x
+ * slower on 2 threads than on 1; 16x16, 128 routers a thread, 1.2x faster); at least 1 */
+#define THREADS_MIN_ROUTERS 128
+int threads_auto(long nodes, int share);
 #endif
