@@ -69,10 +69,13 @@ int memory_check(const sim_config *c, const topology *t, char *err, size_t errle
     if (over_mem)
         snprintf(err, errlen, "network too large for this machine's memory: about %s for %d routers (%.0f KB each with its node), %s available",
                  n, t->N, (double)touched / t->N / 1024, a);
-    else
+    else if (limit > touched && e.queues > limit - touched) /* the queues make the difference: say so */
         snprintf(err, errlen,
                  "network too large for the address-space limit (ulimit -v): about %s for %d routers, %s of it the source "
                  "queues at max_queue = %ld (lower it), %s allowed",
                  n, t->N, q, c->max_queue, a);
+    else
+        snprintf(err, errlen, "network too large for the address-space limit (ulimit -v): about %s for %d routers, %s allowed",
+                 n, t->N, a);
     return -1;
 }
