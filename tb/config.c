@@ -158,7 +158,13 @@ static int parse_long(const char *s, long *out)
 static int set_integer(const key_def *k, const char *key, const char *value, void *dst, char *err, size_t errlen)
 {
     long v;
-    if (parse_long(value, &v)) { snprintf(err, errlen, "%s: '%s' is not an integer", key, value); return -1; }
+    if (parse_long(value, &v)) {
+        /* digits past what a long holds are an integer too, just out of range */
+        const char *d = value + (*value == '+' || *value == '-');
+        if (*d && !d[strspn(d, "0123456789")]) snprintf(err, errlen, "%s = %.40s is out of range %.0f..%.0f", key, value, k->lo, k->hi);
+        else snprintf(err, errlen, "%s: '%s' is not an integer", key, value);
+        return -1;
+    }
     if (v < k->lo || v > k->hi) {
         snprintf(err, errlen, "%s = %ld is out of range %.0f..%.0f", key, v, k->lo, k->hi);
         return -1;

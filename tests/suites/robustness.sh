@@ -221,6 +221,7 @@ check "fault_seed beside faults = 0" 0 "4x4 torus" sim faults=0 fault_seed=3 k=4
 check "a redrawn fault set says how many draws it took" 0 "(draw 64: the 63 before it were not usable for this routing)" sim routing=pbc faults=10% fault_seed=1 cycles=500
 check "a title with a line break" 1 "--title: a title is one line of text" sweep rate=0.001:0.002:0.001 --jobs tn --title "$(printf 'a\nb')"
 check "precision does not stop on batches shorter than 10 latencies" 0 "run          3000 cycles" sim k=4 cycles=3000 precision=0.05 seed=1
+check "an integer past a long's range is out of range, not 'not an integer'" 1 "cycles = 18446744073709551615 is out of range" sim cycles=18446744073709551615
 check "sweep: a bad fault list once, before any point" 1 "fault_nodes: node 1 is listed twice" sweep routing=swft k=4 fault_nodes=1,1 rate=0.002:0.004:0.002 cycles=2000
 check "a fault file for a model" 1 "model counts the faulty nodes of faults or fault_nodes" model model=swft routing=swft vcs=4 fault_file=/etc/hostname
 check "a plot of a range past the model's saturation" 0 "not written: every rate of the range is past the model's saturation rate" model model=dor-comb rate=0.01:0.02:0.005 --plot all-sat.svg
