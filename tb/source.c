@@ -79,7 +79,9 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
         int v = __builtin_ctz(free_vcs);
         s->vc_msg[v] = s->q[s->qhead];
         s->qhead = (s->qhead + 1) % s->qcap;
-        s->qlen--;
+        /* an empty queue starts again at its first slot: the ring then touches only the
+         * pages its longest backlog needs, not all of max_queue as the head goes round */
+        if (!--s->qlen) s->qhead = 0;
         s->vc_next[v] = 0;
         s->vc_busy |= 1u << v;
     }
