@@ -16,10 +16,13 @@ void memory_estimate(const sim_config *c, const topology *t, mem_estimate *e)
 {
     const size_t N = (size_t)t->N;
     router_params rp = {.V = c->vcs, .B = c->buf_depth, .Bo = c->obuf_depth};
+    const size_t qbytes = (size_t)c->max_queue * sizeof(queued_msg);
     e->network = network_bytes(t->N, t->P, &rp);
     e->nodes = N * (sizeof(source) + sizeof(sink) + sizeof(msg_ring) + MSG_RING_START * sizeof(msg_rec)) +
                N * (size_t)t->Pn * sizeof(int) * 2 + /* the topology's neighbour tables */
-               N * (size_t)c->vcs * sizeof(uint32_t); /* the node software's take-back counts (swft only; counted always) */
+               N * (size_t)c->vcs * sizeof(uint32_t) + /* the node software's take-back counts (swft only; counted always) */
+               N * (qbytes < 4096 ? qbytes : 4096) +   /* the page of each source's queue its first message touches */
+               ((size_t)4 << 20);                      /* the program itself (4 MB resident on a 2x2 torus) */
     e->queues = N * (size_t)c->max_queue * sizeof(queued_msg);
 }
 

@@ -111,7 +111,7 @@ check "locality_alpha = 1e9 on a 12-cube" 0 "zero-load closed form 153.00" sim t
 # the flit or the memory is refused up front with the reason
 check "128x128 torus runs" 0 "status       ok" sim k=128 cycles=600 warmup=100 flit_rate=0.03
 check "a network beyond the flit's id bits" 1 "message-id bits left after" sim topology=hypercube n=16 vcs=32
-F=/bin/sh check "a network beyond ulimit -v, refused with the estimate" 1 "network too large for the address-space limit (ulimit -v): about 1.9 GB for 16384 routers" -c "ulimit -v 400000; '$F' sim k=128 cycles=600"
+F=/bin/sh check "a network beyond ulimit -v, refused with the estimate" 1 "network too large for the address-space limit (ulimit -v): about 2.0 GB for 16384 routers" -c "ulimit -v 400000; '$F' sim k=128 cycles=600"
 # exit codes and writes
 check "a sweep whose every point fails says why, exit 1" 1 "too few VCs for routing nbc" sweep routing=nbc vcs=2 rate=0.001:0.002:0.001 cycles=2000
 F=/bin/sh check "stdout to a full device" 1 "writing the output failed" -c "'$F' sim cycles=2000 > /dev/full"
