@@ -31,12 +31,14 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
     if (c->traffic != TR_TRACE)
         fprintf(f, "offered      %.6g messages/node/cycle = %.6g flits/node/cycle (%.1f%% of %s %.4g)\n", c->rate,
                 r->offered_flit_rate, 100 * r->offered_flit_rate / r->capacity, cap, r->capacity);
-    fprintf(f, "run          %llu cycles (warm-up %ld%s; window to %ld%s%s), %.2f s, %.3g cycles/s, %.3g flit-hops/s\n",
+    char on[32] = ""; /* threads = 0 picks the count: say which */
+    if (r->threads > 1) snprintf(on, sizeof on, " on %d threads", r->threads);
+    fprintf(f, "run          %llu cycles (warm-up %ld%s; window to %ld%s%s), %.2f s%s, %.3g cycles/s, %.3g flit-hops/s\n",
             (unsigned long long)r->cycles, c->warmup,
             config_given(c, "warmup") ? "" : ", the default cycles/10 up to 10000", c->cycles,
             r->precision_stop ? ", stopped early: the CI is within precision" : "",
             !c->drain ? "" : r->drained ? ", drained" : r->precision_stop ? ", not drained" : ", not drained: it stopped early",
-            r->wall_seconds, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
+            r->wall_seconds, on, r->cycles / r->wall_seconds, r->flit_hops / r->wall_seconds);
     /* a run that stopped early (deadlock, saturation) may have measured nothing, or too
      * few batches for an interval: say so rather than print nan */
     if (!r->messages_measured) {
