@@ -82,3 +82,22 @@ int memory_check(const sim_config *c, const topology *t, char *err, size_t errle
                  n, t->N, a);
     return -1;
 }
+
+int memory_check_workers(const sim_config *c, int workers, char *err, size_t errlen)
+{
+    topology t;
+    if (workers < 2 || topo_init(&t, c->topology, c->n, c->k, err, errlen)) return 0; /* the run says what is wrong */
+    mem_estimate e;
+    memory_estimate(c, &t, &e);
+    topo_free(&t);
+    const size_t one = e.network + e.nodes, avail = mem_available();
+    if (!avail || one * (size_t)workers <= avail) return 0;
+    char each[32], all[32], a[32];
+    human(one, each, sizeof each);
+    human(one * (size_t)workers, all, sizeof all);
+    human(avail, a, sizeof a);
+    const size_t fit = avail / one;
+    snprintf(err, errlen, "%d workers of about %s each need about %s, %s available: give -j %zu or fewer", workers, each,
+             all, a, fit > 0 ? fit : 1);
+    return -1;
+}

@@ -16,4 +16,7 @@ typedef struct {
 void memory_estimate(const sim_config *c, const topology *t, mem_estimate *e);
 /* 0, or -1 with one line naming the estimate and what is available */
 int memory_check(const sim_config *c, const topology *t, char *err, size_t errlen);
+/* the same for `workers` runs of c at once (sweep -j): their networks and nodes together
+ * must fit MemAvailable (each run checks only itself) */
+int memory_check_workers(const sim_config *c, int workers, char *err, size_t errlen);
 #endif

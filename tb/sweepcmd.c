@@ -1,6 +1,7 @@
 /* sweepcmd.c: see sweepcmd.h. */
 #include "sweepcmd.h"
 #include "cli.h"
+#include "memory.h"
 #include "netsetup.h"
 #include "report.h"
 #include "rng.h"
@@ -71,6 +72,8 @@ static int sweep_parse(int argc, char **argv, sim_config *c, sweep_spec *sp, con
                      c->threads, sp->jobs, (long)c->threads * sp->jobs, cpus);
         return cli_fail(err);
     }
+    /* each worker checks its own run's memory: together they must fit too */
+    if (!(jobs_dir && *jobs_dir) && memory_check_workers(c, sp->jobs, err, sizeof err)) return cli_fail(err);
     if ((sp->plot && !plot_writable(sp->plot, err, sizeof err)) ||
         (sp->throughput && !plot_writable(sp->throughput, err, sizeof err)))
         return cli_fail(err);
