@@ -72,14 +72,30 @@ const char *topo_node_name(const topology *t, int x, char *buf, size_t len)
 }
 
 /* Ideal capacity (flits/node/cycle) under uniform traffic without self-traffic.
- * Tori and hypercubes are edge-symmetric, so perfectly balanced minimal routing
- * loads every channel equally: channels / (N * mean distance). A mesh is limited
- * by its most loaded cut instead. */
+ * Hypercubes and tori of one radix are edge-symmetric, so perfectly balanced minimal
+ * routing loads every channel equally: channels / (N * mean distance). A torus of
+ * several radices loads the channels of its longest dimension most: the channels of
+ * dimension d (Pn/n per node) carry the hops in d, N (N/k_d) S_d / (N - 1) flits per
+ * unit of load, S_d the ring distances summed over the k_d offsets. A mesh is limited
+ * by its most loaded cut. */
 static double capacity(const topology *t)
 {
     double N = t->N;
-    if (t->kind != TOPO_MESH) return (double)t->N * t->Pn / (N * t->mean_dist);
+    int one_radix = 1;
+    for (int d = 1; d < t->n; d++) one_radix &= t->k[d] == t->k[0];
+    if (t->kind == TOPO_HYPERCUBE || ((t->kind == TOPO_TORUS || t->kind == TOPO_TORUS_UNI) && one_radix))
+        return (double)t->N * t->Pn / (N * t->mean_dist);
     double best = 1e300;
+    if (t->kind != TOPO_MESH) {
+        for (int d = 0; d < t->n; d++) {
+            const int k = t->k[d];
+            double S = 0;
+            for (int j = 1; j < k; j++) S += t->kind == TOPO_TORUS_UNI ? j : (j < k - j ? j : k - j);
+            const double cap = (N - 1) * ((double)t->Pn / t->n) * k / (N * S);
+            if (cap < best) best = cap;
+        }
+        return best;
+    }
     for (int d = 0; d < t->n; d++) {
         int k = t->k[d];
         double per_row = N / k; /* channels crossing a cut in one direction */

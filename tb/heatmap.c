@@ -73,7 +73,7 @@ int heatmap_write(const char *path, const sim_config *c, const sim_result *r, do
      * colour bar no height: those get a strip of a fixed shape */
     const int strip = ky == 1 || 4 * ky < kx;
     const int w = kx > ky ? 900 : 300 + 600 * kx / ky, h = strip ? 450 : kx > ky ? 200 + 700 * ky / kx : 800;
-    plot_terminal(g, path, title, w < 500 ? 500 : w, h < 260 ? 260 : h);
+    plot_terminal(g, &t, path, title, w < 500 ? 500 : w, h < 260 ? 260 : h);
     if (strip) fprintf(g, "set size ratio 0.3\n");
     else fprintf(g, "set size ratio -1\n");
     fprintf(g, "unset key\n");

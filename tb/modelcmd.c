@@ -244,7 +244,7 @@ static int rates_for(const char *range, double sat, double msg_len, double **out
     *dec = sweep_rate_decimals(sp.from, sp.step);
     int n = (int)floor((sp.to - sp.from) / sp.step + 1e-9) + 1;
     *out = malloc(sizeof(double) * (size_t)n);
-    for (int i = 0; i < n; i++) (*out)[i] = sp.from + i * sp.step;
+    for (int i = 0; i < n; i++) (*out)[i] = sweep_point_rate(&sp, i);
     return n;
 }
 

@@ -21,6 +21,7 @@ int plot_tmp_begin(plot_tmp *t, char *err, size_t errlen)
     const char *base = getenv("TMPDIR");
     snprintf(t->dir, sizeof t->dir, "%s/flitnet-plot-XXXXXX", base && *base ? base : "/tmp");
     t->nfiles = 0;
+    t->figure[0] = 0;
     if (!mkdtemp(t->dir)) { snprintf(err, errlen, "cannot make a temporary directory: %s", strerror(errno)); return -1; }
     return 0;
 }
@@ -59,24 +60,49 @@ static void put_literal(FILE *g, const char *s)
     fputc('\'', g);
 }
 
-void plot_terminal(FILE *g, const char *path, const char *title, int width, int height)
+void plot_terminal(FILE *g, plot_tmp *t, const char *path, const char *title, int width, int height)
 {
     const char *ext = strrchr(path, '.');
     int png = ext && !strcmp(ext, ".png");
+    snprintf(t->figure, sizeof t->figure, "%s/figure.%s", t->dir, png ? "png" : "svg");
+    memcpy(t->files[t->nfiles++], t->figure, sizeof t->figure); /* removed with the data */
     fprintf(g, "set terminal %s size %d,%d font 'sans,12' background rgb 'white'\n", png ? "pngcairo" : "svg", width,
             height);
     fprintf(g, "set termoption noenhanced\n");
     fputs("set output ", g);
-    put_literal(g, path);
+    put_literal(g, t->figure);
     fputs("\nset title ", g);
     put_literal(g, title ? title : "");
     fputc('\n', g);
 }
 
+/* copies the file from to path; 0, or -1 with why not (a full disk is found here) */
+static int copy_file(const char *from, const char *path, char *err, size_t errlen)
+{
+    FILE *in = fopen(from, "rb");
+    if (!in) { snprintf(err, errlen, "gnuplot wrote no figure for '%s'", path); return -1; }
+    FILE *out = fopen(path, "wb");
+    if (!out) {
+        snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        fclose(in);
+        return -1;
+    }
+    char buf[65536];
+    size_t n;
+    int bad = 0;
+    while (!bad && (n = fread(buf, 1, sizeof buf, in)) > 0) bad = fwrite(buf, 1, n, out) != n;
+    bad |= ferror(in);
+    fclose(in);
+    if (fclose(out)) bad = 1;
+    if (bad) { snprintf(err, errlen, "writing '%s' failed: %s", path, strerror(errno)); return -1; }
+    return 0;
+}
+
 int plot_finish(FILE *g, plot_tmp *t, const char *path, char *err, size_t errlen)
 {
     int rc = pclose(g);
+    if (rc) snprintf(err, errlen, "gnuplot failed writing '%s'", path);
+    else rc = copy_file(t->figure, path, err, errlen);
     plot_tmp_end(t);
-    if (rc) { snprintf(err, errlen, "gnuplot failed writing '%s'", path); return -1; }
-    return 0;
+    return rc ? -1 : 0;
 }

@@ -56,8 +56,11 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
                 r->avg_network_latency, r->avg_source_wait, r->zero_load_latency);
     }
     if (!r->messages_measured) fprintf(f, "             zero-load closed form %.2f\n", r->zero_load_latency);
-    fprintf(f, "throughput   accepted %.5f flits/node/cycle = %.4f of %s\n", r->accepted_flit_rate,
-            r->normalized_throughput, cap);
+    if (isfinite(r->accepted_flit_rate))
+        fprintf(f, "throughput   accepted %.5f flits/node/cycle = %.4f of %s\n", r->accepted_flit_rate,
+                r->normalized_throughput, cap);
+    else
+        fprintf(f, "throughput   not measured: no cycle of the measurement window was simulated\n");
     fprintf(f, "messages     generated %llu, delivered %llu, measured %llu, queued at end %ld\n",
             (unsigned long long)r->messages_generated, (unsigned long long)r->messages_delivered,
             (unsigned long long)r->messages_measured, r->messages_queued);

@@ -682,6 +682,9 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     const double win = end > r->warmup ? (double)(end - r->warmup) : 1;
     results_latency(r, res);
     results_counts(r, tt, win, res);
+    /* no cycle of the window ran (not simulated, or a deadlock in the warm-up): the
+     * throughput was not measured, which is not a throughput of 0 */
+    if (end <= r->warmup) res->accepted_flit_rate = res->normalized_throughput = NAN;
     res->V = r->cfg->vcs;
     res->N = tp->N;
     res->Pn = tp->Pn;

@@ -31,7 +31,7 @@ if [ "${1:-}" = --point ]; then
         printf '[%d/%d] %s: %s s\n' "$n" "$total" "$name" \
             "$(jq -r 'if .saturated then "saturated" elif .deadlock then "DEADLOCK"
                       else "latency \(.avg_latency*10|round/10)" end +
-                      ", throughput \(.normalized_throughput*1000|round/1000)" +
+                      ", throughput \(if .normalized_throughput then .normalized_throughput*1000|round/1000 else "-" end)" +
                       ", \(.wall_seconds*10|round/10)"' "$json")" >&2
     else
         rm -f "$json.tmp.$$"

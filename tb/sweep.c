@@ -36,7 +36,16 @@ int sweep_parse_range(const char *s, sweep_spec *sp, char *err, size_t errlen)
 int sweep_range_in_flits(const char *range) { return !strncmp(range + strspn(range, " \t"), "flit_rate", 9); }
 
 int sweep_npoints(const sweep_spec *sp) { return (int)floor((sp->to - sp->from) / sp->step + 1e-9) + 1; }
-double sweep_point_rate(const sweep_spec *sp, int i) { return sp->from + i * sp->step; }
+double sweep_point_rate(const sweep_spec *sp, int i)
+{
+    if (i == 0) return sp->from;
+    /* the point as the decimal it stands for: from + i * step carries the sum's rounding
+     * (0.1 + 2 * 0.1 is 0.30000000000000004), which the same rate typed by hand does not,
+     * and a point run again by hand must be the sweep's point */
+    char b[32];
+    snprintf(b, sizeof b, "%.15g", sp->from + i * sp->step);
+    return strtod(b, NULL);
+}
 
 int sweep_report_failures(const sweep_point *pts, int n, int *all)
 {
@@ -227,16 +236,20 @@ int sweep_output(const sim_config *base, const sweep_spec *sp, const sweep_point
         if (p->ok == 0) continue;
         printf("%-12.*f %-11.*f", dm, p->rate, df, p->rate * base->msg_len);
         if (p->ok < 0) { printf("  FAILED: %s\n", p->err); continue; }
+        char acc[16] = "-", norm[16] = "-"; /* not measured: a run not simulated, a deadlock in the warm-up */
+        if (isfinite(p->accepted_flit_rate)) {
+            snprintf(acc, sizeof acc, "%.5f", p->accepted_flit_rate);
+            snprintf(norm, sizeof norm, "%.4f", p->normalized_throughput);
+        }
         if (!p->messages_delivered || !isfinite(p->avg_latency)) { /* a deadlock can stop a run before any delivery */
-            printf(" %10s %8s %9s %9s %8s %9.5f %7.4f  %s\n", "-", "-", "-", "-", "-", p->accepted_flit_rate,
-                   p->normalized_throughput, pstatus(p));
+            printf(" %10s %8s %9s %9s %8s %9s %7s  %s\n", "-", "-", "-", "-", "-", acc, norm, pstatus(p));
             continue;
         }
         char ci[16];
         if (isfinite(p->latency_ci95)) snprintf(ci, sizeof ci, "%.2f", p->latency_ci95);
         else snprintf(ci, sizeof ci, "-");
-        printf(" %10.2f %8s %9.2f %9.2f %8.0f %9.5f %7.4f  %s\n", p->avg_latency, ci, p->avg_network_latency,
-               p->avg_source_wait, p->p99, p->accepted_flit_rate, p->normalized_throughput, pstatus(p));
+        printf(" %10.2f %8s %9.2f %9.2f %8.0f %9s %7s  %s\n", p->avg_latency, ci, p->avg_network_latency,
+               p->avg_source_wait, p->p99, acc, norm, pstatus(p));
     }
     if (sp->csv) {
         FILE *f = report_csv_open(sp->csv, "rate,flit_rate,avg_latency,latency_ci95,avg_network_latency,"
@@ -289,9 +302,11 @@ static FILE *write_series(plot_tmp *t, int k, const plot_series *s, char *path, 
         const sweep_point *p = &s->pts[i];
         if (p->ok != 1) continue;
         int lat_ok = !p->deadlock && isfinite(p->avg_latency);
-        fprintf(d, "%.8g %.6g %.6g %d %.6g\n", p->rate, lat_ok ? p->avg_latency : 0,
-                lat_ok && isfinite(p->latency_ci95) ? p->latency_ci95 : 0, p->saturated || !lat_ok,
-                p->accepted_flit_rate);
+        /* a throughput not measured is gnuplot's missing value: no point, and no line to it */
+        char acc[24] = "?";
+        if (isfinite(p->accepted_flit_rate)) snprintf(acc, sizeof acc, "%.6g", p->accepted_flit_rate);
+        fprintf(d, "%.8g %.6g %.6g %d %s\n", p->rate, lat_ok ? p->avg_latency : 0,
+                lat_ok && isfinite(p->latency_ci95) ? p->latency_ci95 : 0, p->saturated || !lat_ok, acc);
     }
     return d;
 }
@@ -299,9 +314,9 @@ static FILE *write_series(plot_tmp *t, int k, const plot_series *s, char *path, 
 /* the terminal, the x range (a margin past the last point, so a saturation mark at the
  * last point stays off the frame) and the second axes that show the load as a share of
  * capacity (the y2 axis too when ytop > 0: the top of the y range) */
-static void plot_head(FILE *g, const char *path, const char *title, double xmax, const plot_axes *axes, double ytop)
+static void plot_head(FILE *g, plot_tmp *t, const char *path, const char *title, double xmax, const plot_axes *axes, double ytop)
 {
-    plot_terminal(g, path, title, 900, 600);
+    plot_terminal(g, t, path, title, 900, 600);
     fprintf(g, "set xlabel 'offered load (messages/node/cycle)'\nset grid\n");
     if (xmax > 0) fprintf(g, "set xrange [0:%.8g]\n", xmax * 1.06);
     else fprintf(g, "set xrange [0:*]\n");
@@ -366,7 +381,7 @@ int sweep_plot(const char *path, const char *title, const plot_series *series, i
     }
     FILE *g = popen("gnuplot", "w");
     if (!g) { snprintf(err, errlen, "cannot run gnuplot"); plot_tmp_end(&t); return -1; }
-    plot_head(g, path, title, xmax, axes, 0);
+    plot_head(g, &t, path, title, xmax, axes, 0);
     fprintf(g, "set ylabel 'mean message latency (cycles)'\nset key top left\n");
     if (ymax > 0) fprintf(g, "set yrange [0:%g]\n", ymax * 1.6);
     else fprintf(g, "set yrange [0:*]\n");
@@ -414,7 +429,7 @@ int sweep_plot_throughput(const char *path, const char *title, const plot_series
     if (cap > ymax) ymax = cap;
     FILE *g = popen("gnuplot", "w");
     if (!g) { snprintf(err, errlen, "cannot run gnuplot"); plot_tmp_end(&t); return -1; }
-    plot_head(g, path, title, series_xmax(series, nseries), axes, ymax * 1.12);
+    plot_head(g, &t, path, title, series_xmax(series, nseries), axes, ymax * 1.12);
     fprintf(g, "set ylabel 'accepted throughput (flits/node/cycle)'\nset key bottom right opaque\n");
     fprintf(g, "set yrange [0:%.6g]\n", ymax * 1.12);
     const char *sep = "plot ";

@@ -102,7 +102,10 @@ static int sweep_report(const sim_config *c, const sweep_spec *sp, sweep_point *
         printf("saturation: first saturated point at rate %.6g; highest accepted throughput %.5f flits/node/cycle\n",
                pts[sat].rate, best);
     } else {
-        printf("saturation: not reached in this range\n");
+        int skipped = 0; /* the rates a sweep stopped by a deadlock did not run */
+        for (int i = dead + 1; dead >= 0 && i < n; i++) skipped |= pts[i].ok == 0;
+        if (skipped) printf("saturation: not reached below the deadlock (the rates above it were not run)\n");
+        else printf("saturation: not reached in this range\n");
     }
     if (sp->plot || sp->throughput) {
         char title[512], k[64];
@@ -287,15 +290,20 @@ static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp
     /* a SLURM job array over the lines of jobs.txt */
     snprintf(path, sizeof path, "%s/sweep.sbatch", adir);
     if (!(f = fopen(path, "w"))) { snprintf(err, sizeof err, "cannot write '%.300s'", path); return cli_fail(err); }
+    /* the task's output goes to DIR/slurm-N.out by the script itself: an #SBATCH line
+     * takes no quotes, so a directory with a blank (or a % sign) cannot be named there */
     fprintf(f, "#!/bin/bash\n"
                "#SBATCH --job-name=flitnet-sweep\n"
                "#SBATCH --array=1-%d\n"
                "#SBATCH --ntasks=1\n"
                "#SBATCH --cpus-per-task=1\n"
-               "#SBATCH --output=%s/slurm-%%a.out\n"
+               "#SBATCH --output=/dev/null\n"
                "# one simulation per array task: line $SLURM_ARRAY_TASK_ID of jobs.txt\n"
-               "sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s/jobs.txt' | bash\n",
-            n, adir, adir);
+               "dir=",
+            n);
+    put_word(f, adir);
+    fprintf(f, "\nexec > \"$dir/slurm-$SLURM_ARRAY_TASK_ID.out\" 2>&1\n"
+               "sed -n \"${SLURM_ARRAY_TASK_ID}p\" \"$dir/jobs.txt\" | bash\n");
     if (cli_close_out(f, path, err, sizeof err)) return cli_fail(err);
     printf("%d jobs: %s/jobs.txt (one `flitnet sim` per line; e.g. parallel < jobs.txt, or over machines with "
            "parallel --sshlogin ...), %s/sweep.sbatch (sbatch, a SLURM job array); then: flitnet merge %s\n",
@@ -350,8 +358,10 @@ static int same_run(const cJSON *o, const sim_config *c, double rate, int i, cha
     char *end = NULL;
     double r = cJSON_IsString(jr) ? strtod(jr->valuestring, &end) : NAN;
     if (!end || *end || r != rate) {
-        snprintf(err, errlen, "point-%d.json is another sweep's point: rate %.40s there, %.6g in this sweep (run its line of jobs.txt again)", i + 1,
-                 cJSON_IsString(jr) ? jr->valuestring : "(none)", rate);
+        char want[40]; /* every digit: two rates may differ only in the last */
+        config_format_double(want, sizeof want, rate);
+        snprintf(err, errlen, "point-%d.json is another sweep's point: rate %.40s there, %s in this sweep (run its line of jobs.txt again)", i + 1,
+                 cJSON_IsString(jr) ? jr->valuestring : "(none)", want);
         return -1;
     }
     for (int k = 0; config_key_name(k); k++) {

@@ -82,5 +82,12 @@ if [ $? -eq 0 ] && [ -s "$tmp/cfg/out.csv" ] && grep -q "^fault_file=$tmp/cfg/f.
 rm -f "$tmp/cfg/out.csv"
 if "$F" merge "$tmp/rel" --csv "$tmp/other.csv" > "$tmp/rel2.txt" 2>&1 && [ -s "$tmp/other.csv" ] && [ ! -e "$tmp/cfg/out.csv" ]; then ok; else
     no "merge --csv in place of the sweep's"; tail -n 3 "$tmp/rel2.txt"; fi
+# the grid's points are the decimals they stand for (0.1 + 2 * 0.1 is not 0.3 in binary):
+# a point run again by hand with the rate the table shows is the sweep's point
+"$F" sweep k=4 msg_len=8 cycles=1500 rate=0.001:0.016:0.001 --jobs "$tmp/grid" > /dev/null
+if grep -q "'rate=0.009' " "$tmp/grid/jobs.txt" && grep -q "'rate=0.016' " "$tmp/grid/jobs.txt"; then ok; else
+    no "the grid's rates in jobs.txt: $(grep -o "'rate=[^']*'" "$tmp/grid/jobs.txt" | sed -n '9p;16p' | tr '\n' ' ')"; fi
+for i in $(seq 1 16); do "$F" sim k=4 msg_len=8 cycles=1500 rate="$(echo "$i / 1000" | bc -l | sed 's/0*$//')" --json "$tmp/grid/point-$i.json" > /dev/null; done
+if "$F" merge "$tmp/grid" > "$tmp/grid.txt" 2>&1; then ok; else no "points run by hand at the table's rates: $(head -n 2 "$tmp/grid.txt")"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -229,5 +229,14 @@ check "a heat map of a run that stopped in its warm-up" 0 "not written: the run 
 check "waves of a run not simulated" 0 "no cycle: the run was not simulated (saturated at once)" sim k=4 cycles=2000 rate=5 --vcd sat.vcd
 check "a VCD window in the drain" 0 "waves        k.vcd:" sim k=4 cycles=500 rate=0.01 msg_len=8 drain=1 --vcd k.vcd --vcd-window 505:700
 check "timeout under f-rings names the routing" 1 "nhop has one level" sim topology=mesh k=4 routing=nhop vcs=4 fault_nodes=5 timeout=8 cycles=300
+# found by the fifth hostile probe (sweeps, merge, cdg, outputs)
+check "a point not simulated has no accepted throughput (not 0)" 0 "       -       -  SATURATED" sweep k=4 msg_len=8 cycles=3000 flit_rate=1:5:2 --all
+check "a run not simulated says its throughput was not measured" 0 "throughput   not measured: no cycle of the measurement window was simulated" sim k=4 rate=5
+check "the capacity of a torus of two radices is its longest dimension's" 0 "(6.8% of capacity 0.9375)" sim k=8,2 cycles=200 rate=0.001
+check "the capacity of a unidirectional torus of two radices" 0 "(13.7% of capacity 0.4667)" sim topology=torus_uni k=5,3 cycles=200 rate=0.001
+ln -s /dev/full "$tmp/full.svg"
+check "a heat map written to a full disk" 1 "writing 'full.svg' failed: No space left on device" sim k=4 cycles=500 rate=0.01 --heatmap full.svg
+check "a sweep plot written to a full disk" 1 "writing 'full.svg' failed: No space left on device" sweep k=4 cycles=500 rate=0.01:0.02:0.01 --plot full.svg
+check "a sweep stopped by a deadlock does not say its whole range was below saturation" 2 "saturation: not reached below the deadlock (the rates above it were not run)" sweep k=4 vcs=1 dateline=0 msg_len=8 cycles=6000 rate=0.02:0.1:0.04
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -37,7 +37,7 @@ P1=$(free_port)
 P2=$(free_port)
 [ -n "$P1" ] && [ -n "$P2" ] && [ "$P1" != "$P2" ] || { no "no free ports for the daemons"; end; }
 
-mkdir -p "$D/spool" "$D/state" "$D/munge" "$D/sw"
+mkdir -p "$D/spool" "$D/state" "$D/munge"
 chmod 700 "$D/munge"
 head -c 1024 /dev/urandom > "$D/munge/munge.key"
 chmod 400 "$D/munge/munge.key"
@@ -87,15 +87,17 @@ if [ "$state" = idle ]; then ok; else no "the node is '$state', not idle: $(tail
 # the same sweep with -j 2 and as a SLURM job array
 args=(rate=0.003:0.015:0.003 routing=duato_nbc cycles=6000 warmup=600)
 "$F" sweep "${args[@]}" -j 2 > "$D/j.txt" 2>&1 || no "the -j sweep failed"
-"$F" sweep "${args[@]}" --jobs "$D/sw" > /dev/null 2>&1 || { no "--jobs failed"; end; }
-jid=$(timeout 300 sbatch --parsable --wait "$D/sw/sweep.sbatch" 2> "$D/sbatch.err")
+# (a directory with a blank and a quote: an #SBATCH line cannot name it, the script can)
+sw="$D/sweep dir's"
+"$F" sweep "${args[@]}" --jobs "$sw" > /dev/null 2>&1 || { no "--jobs failed"; end; }
+jid=$(timeout 300 sbatch --parsable --wait "$sw/sweep.sbatch" 2> "$D/sbatch.err")
 rc=$?
 if [ "$rc" -eq 0 ] && [ -n "$jid" ]; then ok; else no "sbatch --wait exited $rc: $(tail -n 1 "$D/sbatch.err")"; fi
 # one array task per point, each with its own SLURM output file
-n=$(wc -l < "$D/sw/jobs.txt")
-outs=$(find "$D/sw" -name 'slurm-*.out' | wc -l)
+n=$(wc -l < "$sw/jobs.txt")
+outs=$(find "$sw" -name 'slurm-*.out' | wc -l)
 if [ "$n" -eq 5 ] && [ "$outs" -eq "$n" ]; then ok; else no "$n points, $outs array-task outputs"; fi
-"$F" merge "$D/sw" > "$D/m.txt" 2>&1 || no "merge failed: $(tail -n 1 "$D/m.txt")"
+"$F" merge "$sw" > "$D/m.txt" 2>&1 || no "merge failed: $(tail -n 1 "$D/m.txt")"
 if cmp -s "$D/j.txt" "$D/m.txt"; then ok; else no "the SLURM sweep differs from the -j sweep"; diff "$D/j.txt" "$D/m.txt" | head -n 8; fi
 grep -q SATURATED "$D/m.txt" && ok || no "the sweep was meant to pass saturation"
 end
