@@ -10,6 +10,8 @@
 #include "threads.h"
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fnmatch.h>
+#include <libgen.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -466,6 +468,22 @@ static int load_point(const char *dir, int i, double rate, const sim_config *c, 
     return 1;
 }
 
+/* 1 if out names one of the files of the sweep directory dir (a point, jobs.txt,
+ * sweep.args, sweep.sbatch, a SLURM output): merge must not write over its input */
+static int sweep_own_file(const char *dir, const char *out)
+{
+    static const char *const own[] = {"point-*.json", "point-*.txt", "jobs.txt", SWEEP_ARGS_FILE, "sweep.sbatch",
+                                      "slurm-*.out"};
+    char d[PATH_MAX], od[PATH_MAX], a[PATH_MAX], b[PATH_MAX];
+    snprintf(a, sizeof a, "%s", out);
+    snprintf(b, sizeof b, "%s", out);
+    if (!realpath(dir, d) || !realpath(dirname(a), od) || strcmp(d, od)) return 0;
+    const char *name = basename(b);
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        if (!fnmatch(own[i], name, 0)) return 1;
+    return 0;
+}
+
 int cmd_merge(int argc, char **argv)
 {
     if (argc < 1 || argv[0][0] == '-') return cli_fail("merge needs the directory of a `sweep --jobs DIR`");
@@ -520,6 +538,12 @@ int cmd_merge(int argc, char **argv)
     sim_config c;
     sweep_spec sp;
     if (!rc && sweep_parse(na, args, &c, &sp, NULL)) rc = 1;
+    const char *outs[] = {rc ? NULL : sp.csv, rc ? NULL : sp.plot, rc ? NULL : sp.throughput};
+    for (int i = 0; i < 3 && !rc; i++)
+        if (outs[i] && sweep_own_file(dir, outs[i])) {
+            snprintf(err, sizeof err, "'%.200s' is a file of the sweep in %.200s: merge would write over its input", outs[i], dir);
+            rc = cli_fail(err);
+        }
     double *rates = NULL;
     int n = rc ? 0 : grid(&sp, &c, &rates);
     sweep_point *pts = n > 0 ? calloc((size_t)n, sizeof *pts) : NULL;

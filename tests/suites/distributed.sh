@@ -89,5 +89,10 @@ if grep -q "'rate=0.009' " "$tmp/grid/jobs.txt" && grep -q "'rate=0.016' " "$tmp
     no "the grid's rates in jobs.txt: $(grep -o "'rate=[^']*'" "$tmp/grid/jobs.txt" | sed -n '9p;16p' | tr '\n' ' ')"; fi
 for i in $(seq 1 16); do "$F" sim k=4 msg_len=8 cycles=1500 rate="$(echo "$i / 1000" | bc -l | sed 's/0*$//')" --json "$tmp/grid/point-$i.json" > /dev/null; done
 if "$F" merge "$tmp/grid" > "$tmp/grid.txt" 2>&1; then ok; else no "points run by hand at the table's rates: $(head -n 2 "$tmp/grid.txt")"; fi
+# merge does not write its CSV over one of its own inputs
+before=$(cksum < "$tmp/grid/point-3.json")
+out=$("$F" merge "$tmp/grid" --csv "$tmp/grid/point-3.json" 2>&1)
+if [ $? -eq 1 ] && grep -q "is a file of the sweep in .*: merge would write over its input" <<< "$out" &&
+    [ "$(cksum < "$tmp/grid/point-3.json")" = "$before" ]; then ok; else no "merge --csv onto a point file: $out"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
