@@ -46,7 +46,11 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
                 (unsigned long long)r->cycles);
     } else {
         fprintf(f, "latency      mean %.2f ", r->avg_latency);
-        if (isfinite(r->latency_ci95) && r->ci_batches < r->batches)
+        if (isfinite(r->latency_ci95) && r->batches_reached < r->batches) /* the later batches never ran */
+            fprintf(f, "+- %.2f (95%% CI of %s%d batches: the run stopped in batch %d of %d)", r->latency_ci95,
+                    r->ci_batches < r->batches_reached ? "the message-holding " : "", r->ci_batches,
+                    r->batches_reached, r->batches);
+        else if (isfinite(r->latency_ci95) && r->ci_batches < r->batches)
             fprintf(f, "+- %.2f (95%% CI, the %d of %d batches that hold a message)", r->latency_ci95, r->ci_batches,
                     r->batches);
         else if (isfinite(r->latency_ci95)) fprintf(f, "+- %.2f (95%% CI, %d batches)", r->latency_ci95, r->batches);

@@ -681,6 +681,11 @@ static int run_results(run *r, uint64_t tt, char *err, size_t errlen)
     const uint64_t end = tt < r->cycles ? tt : r->cycles;
     const double win = end > r->warmup ? (double)(end - r->warmup) : 1;
     results_latency(r, res);
+    /* the batch the run stopped in (as stats_add files a message generated at end - 1) */
+    const lat_stats *st = &r->st;
+    res->batches_reached = end <= st->start ? 0
+                           : (int)((end - 1 - st->start) * (uint64_t)st->nb / (st->end - st->start)) + 1;
+    if (res->batches_reached > st->nused) res->batches_reached = st->nused;
     results_counts(r, tt, win, res);
     /* no cycle of the window ran (not simulated, or a deadlock in the warm-up): the
      * throughput was not measured, which is not a throughput of 0 */

@@ -12,6 +12,7 @@ typedef struct {
     /* latency, cycles */
     double avg_latency, avg_network_latency, avg_source_wait, latency_ci95;
     int ci_batches;           /* the batches the interval is over: those that hold a message */
+    int batches_reached;      /* the batches the run got into (fewer than batches when it stopped early) */
     double p50, p90, p99, max_latency;
     double zero_load_latency;     /* the contract's closed form for this traffic */
     /* throughput */
