@@ -96,7 +96,7 @@ static void output_identity(const char *path, char *out, size_t len)
  * written, and no two the same file (the second would overwrite the first, and both be
  * reported as written). Checked before any run. "-" (standard output, where an option
  * takes it) is not a file. */
-static int options_usable(char **rest, int nrest)
+static int options_usable(char **rest, int nrest, const char *const *inputs, const char *const *input_names, int ninputs)
 {
     char err[2 * PATH_MAX + 600], a[PATH_MAX + 256], b[PATH_MAX + 256];
     for (int i = 0; i < nrest; i++) {
@@ -130,6 +130,16 @@ static int options_usable(char **rest, int nrest)
             return cli_fail(err);
         }
         output_identity(p, a, sizeof a);
+        /* an output over a file the run reads would lose it (a symbolic link too) */
+        for (int k = 0; k < ninputs; k++) {
+            if (!inputs[k] || !*inputs[k]) continue;
+            output_identity(inputs[k], b, sizeof b);
+            if (!strcmp(a, b)) {
+                snprintf(err, sizeof err, "%s '%.200s' is the run's %s: give the output its own file", o, p,
+                         input_names[k]);
+                return cli_fail(err);
+            }
+        }
         for (int j = 0; j < i - 1; j++) {
             if (!takes_value(rest[j])) continue;
             const int out = in_list(rest[j], outputs, sizeof outputs / sizeof *outputs);
@@ -154,6 +164,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         return cli_fail(err);
     }
     int first = 1, had_config = 0;
+    const char *cfg_path = NULL; /* the config file, an input no output may write over */
     const char *single = NULL; /* a single rate on the command line beside a range */
     *nrest = 0;
     for (int i = 0; i < argc; i++) {
@@ -177,6 +188,7 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
                 return cli_fail(err);
             }
             if (config_load(c, a, err, sizeof err)) return cli_fail(err);
+            cfg_path = a;
             first = 0;
             had_config = 1;
             continue;
@@ -206,6 +218,8 @@ int cli_build_config(int argc, char **argv, sim_config *c, char **rest, int *nre
         return cli_fail(err);
     }
     if (config_resolve(c, err, sizeof err)) return cli_fail(err);
-    return options_usable(rest, *nrest);
+    const char *const inputs[] = {cfg_path, c->fault_file, c->trace},
+                      *const names[] = {"config file", "fault_file", "trace"};
+    return options_usable(rest, *nrest, inputs, names, 3);
 }
 

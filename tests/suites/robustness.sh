@@ -238,5 +238,14 @@ ln -s /dev/full "$tmp/full.svg"
 check "a heat map written to a full disk" 1 "writing 'full.svg' failed: No space left on device" sim k=4 cycles=500 rate=0.01 --heatmap full.svg
 check "a sweep plot written to a full disk" 1 "writing 'full.svg' failed: No space left on device" sweep k=4 cycles=500 rate=0.01:0.02:0.01 --plot full.svg
 check "a sweep stopped by a deadlock does not say its whole range was below saturation" 2 "saturation: not reached below the deadlock (the rates above it were not run)" sweep k=4 vcs=1 dateline=0 msg_len=8 cycles=6000 rate=0.02:0.1:0.04
+# found by the sixth hostile probe (waves): an output written over the run's own input
+printf 'k = 4\ncycles = 300\n' > "$tmp/in.conf"
+printf '5\n' > "$tmp/faults.txt"
+ln -s in.conf "$tmp/link.vcd"
+check "--vcd onto the config file" 1 "--vcd 'in.conf' is the run's config file: give the output its own file" sim in.conf --vcd in.conf
+check "--json onto the config file through a link" 1 "--json 'link.vcd' is the run's config file" sim in.conf --json link.vcd
+check "--vcd onto the fault file" 1 "--vcd 'faults.txt' is the run's fault_file" sim k=4 vcs=6 fault_handling=fring fault_file=faults.txt --vcd faults.txt
+check "sweep --csv onto the config file" 1 "--csv 'in.conf' is the run's config file" sweep in.conf rate=0.01:0.02:0.01 --csv in.conf
+check "the config file is intact after the refusals" 0 "4x4 torus" sim in.conf
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
