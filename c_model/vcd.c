@@ -5,6 +5,7 @@
  * outputs of cycle t+1 exist, because the RTL shows both at the same instant. */
 #include "vcd.h"
 #include "lfsr.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,7 @@ struct vcd_writer {
     vsig *s;
     int *busy_sig;      /* [N*PV] index of the busy_q signal of output VC j of router x */
     unsigned char *gnt; /* [N*PV] input VCs granted in the cycle being written */
+    int err;            /* errno of the first write that failed, or 0 */
 };
 
 static int clog2i(long x)
@@ -291,7 +293,13 @@ void vcd_cycle(vcd_writer *w, const network *net, uint64_t t)
         }
     }
     if (t + 1 >= w->from) sample(w, net, t + 1, cur);
+    /* the window's last cycle: what is still buffered goes out now, so that a full disk
+     * is found when the waves end, not after the rest of the run */
+    if (t == w->to) fflush(w->f);
+    if (!w->err && ferror(w->f)) w->err = errno ? errno : EIO;
 }
+
+int vcd_error(const vcd_writer *w) { return w ? w->err : 0; }
 
 int vcd_close(vcd_writer *w)
 {
@@ -300,6 +308,8 @@ int vcd_close(vcd_writer *w)
     if (w->f) {
         if (ferror(w->f)) rc = -1;
         if (fclose(w->f)) rc = -1;
+        if (rc && !w->err) w->err = errno ? errno : EIO;
+        if (rc) errno = w->err;
     }
     free(w->s);
     free(w->busy_sig);

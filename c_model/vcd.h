@@ -21,6 +21,8 @@ vcd_writer *vcd_open(const char *path, const network *net, uint64_t t_from, uint
                      size_t errlen);
 /* after every source and router has been stepped in cycle t; t = 0, 1, 2, ... */
 void vcd_cycle(vcd_writer *w, const network *net, uint64_t t);
-/* closes the file; 0, or -1 if writing failed */
+/* the errno of the first write that failed (0: none yet); checked after each cycle */
+int vcd_error(const vcd_writer *w);
+/* closes the file; 0, or -1 if writing failed (errno says why) */
 int vcd_close(vcd_writer *w);
 #endif

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <time.h>
 
@@ -493,7 +494,14 @@ __attribute__((noinline)) static int64_t run_loop(run *r, char *err, size_t errl
         }
         int stop = run_nodes(r, tt, in_window);
         if (stop) return (int64_t)tt + 1;
-        if (r->vcd) vcd_cycle(r->vcd, net, tt);
+        if (r->vcd) {
+            vcd_cycle(r->vcd, net, tt);
+            if (vcd_error(r->vcd)) { /* the waves asked for cannot be written: stop now, not at the end */
+                snprintf(err, errlen, "writing the VCD file '%s' failed at cycle %llu: %s", r->opt->vcd,
+                         (unsigned long long)tt, strerror(vcd_error(r->vcd)));
+                return -1;
+            }
+        }
         if (r->opt->check_invariants && network_check(net, tt, err, errlen)) return -1;
         if (in_window) {
             double q = (double)(r->nodes.generated - r->nodes.delivered);
@@ -754,7 +762,7 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
         rc = tt < 0 ? -1 : run_finish(r, (uint64_t)tt, t0, err, errlen);
     }
     if (r->vcd && vcd_close(r->vcd) && !rc) {
-        snprintf(err, errlen, "writing the VCD file '%s' failed", r->opt->vcd);
+        snprintf(err, errlen, "writing the VCD file '%s' failed: %s", r->opt->vcd, strerror(errno));
         rc = -1;
     }
     run_free(r);

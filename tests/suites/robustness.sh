@@ -247,5 +247,6 @@ check "--json onto the config file through a link" 1 "--json 'link.vcd' is the r
 check "--vcd onto the fault file" 1 "--vcd 'faults.txt' is the run's fault_file" sim k=4 vcs=6 fault_handling=fring fault_file=faults.txt --vcd faults.txt
 check "sweep --csv onto the config file" 1 "--csv 'in.conf' is the run's config file" sweep in.conf rate=0.01:0.02:0.01 --csv in.conf
 check "the config file is intact after the refusals" 0 "4x4 torus" sim in.conf
+check "waves to a full disk stop the run at once, with the reason" 1 "writing the VCD file '/dev/full' failed at cycle 0: No space left on device" sim k=8 cycles=300000 --vcd /dev/full
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
