@@ -288,7 +288,7 @@ rtl-models-long:
 
 WAVES_MODEL := $(if $(WAVES_FST),t44v4fst,t44v4)
 waves: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp
-	@waves/make_waves.sh $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp waves
+	@w=$$(waves/waves_window.sh) && WAVES_WINDOW=$$w waves/make_waves.sh $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp waves
 
 synth: deps-rtl $(BUILD)/libflitnet.a
 	@rtl/synth.sh $(RTL_BUILD)/synth
