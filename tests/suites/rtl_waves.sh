@@ -116,5 +116,12 @@ EOF
 else
     bad "m54v3e does not build: $(tail -n 3 "$tmp/build.log")"
 fi
+# make waves' window, checked before the old waves are cleared (waves/waves_window.sh)
+for w in abc 300:100 500:600 5:-1 1:2junk; do
+    e=$(WAVES_WINDOW=$w waves/waves_window.sh 2>&1 > /dev/null)
+    if [ $? = 2 ] && [ "$(wc -l <<< "$e")" = 1 ] && grep -q "^make waves: WAVES_WINDOW" <<< "$e"; then ok "WAVES_WINDOW=$w refused"; else bad "WAVES_WINDOW=$w: $e"; fi
+done
+w=$(WAVES_WINDOW=0:400 waves/waves_window.sh) && [ "$w" = 0:399 ] && ok "a window past the run is cut to its last cycle" || bad "WAVES_WINDOW=0:400 gives '$w'"
+w=$(WAVES_CYCLES=300 waves/waves_window.sh) && [ "$w" = 0:299 ] && ok "the default window of a 300-cycle run" || bad "WAVES_CYCLES=300 gives '$w'"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
