@@ -12,8 +12,8 @@
 #     --patch=FILE: FILES are copied under DIR/src/ and FILE (a patch relative to the
 #     repository root, applied with -p1, no fuzz) is applied to the copies (the broken
 #     examples of rtl/examples/). --assert (Verilator's flag) also defines FLITNET_ASSERT,
-#     the invariants of flitnet's own modules. A model whose inputs did not change is not
-#     rebuilt.
+#     the invariants of flitnet's own modules. A model whose inputs (the files, the headers
+#     they `include, the flags, flitnet's own sources) did not change is not rebuilt.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -ge 4 ] || { echo "usage: build_user.sh DIR TOP CFG FILES [--patch=FILE] [FLAG...]" >&2; exit 1; }
@@ -30,7 +30,7 @@ VINC=$($VERILATOR --getenv VERILATOR_ROOT)/include
 read -r -a ufiles <<< "$files"
 [ "${#ufiles[@]}" -gt 0 ] || { echo "cosim-user: name the router's Verilog files: RTL=\"a.sv b.sv\"" >&2; exit 1; }
 for f in "${ufiles[@]}"; do
-    [ -f "$f" ] || { echo "cosim-user: no file $f (RTL=)" >&2; exit 1; }
+    [ -f "$f" ] || { echo "cosim-user: no file $f (RTL= is a list of files separated by blanks: a path cannot hold one)" >&2; exit 1; }
 done
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
@@ -52,10 +52,31 @@ afiles=()
 for f in "${ufiles[@]}"; do afiles+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"); done
 
 mapfile -t rtlfiles < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
+# the headers the design files `include (found as Verilator finds them: beside a design
+# file, or in a directory the flags name), theirs in turn: part of what the model depends on
+idirs=()
+for f in "${afiles[@]}"; do idirs+=("$(dirname "$f")"); done
+for f in "${flags[@]:-}"; do
+    case $f in +incdir+*) idirs+=("${f#+incdir+}") ;; -I?*) idirs+=("${f#-I}") ;; esac
+done
+hdrs=() todo=("${afiles[@]}")
+while [ "${#todo[@]}" -gt 0 ]; do
+    f=${todo[0]} todo=("${todo[@]:1}")
+    while read -r n; do
+        for d in "$(dirname "$f")" "${idirs[@]}"; do
+            [ -f "$d/$n" ] || continue
+            h=$(cd "$(dirname "$d/$n")" && pwd)/$(basename "$n")
+            [[ " ${hdrs[*]:-} " == *" $h "* ]] || { hdrs+=("$h"); todo+=("$h"); }
+            break
+        done
+    done < <(grep -oE '`include[[:space:]]+"[^"]+"' "$f" | sed -E 's/.*"([^"]+)"/\1/')
+done
+# BUILD_USER_DEPS=1: only list the user's files the model depends on (the tests' check)
+if [ "${BUILD_USER_DEPS:-}" = 1 ]; then printf '%s\n' "${afiles[@]}" "${hdrs[@]}"; exit 0; fi
 # the spec: what the model depends on; an unchanged one keeps the model
 spec=$( {
     printf '%s\n' "$top" "$cfg" "${flags[*]:-}"
-    cat "${afiles[@]}" "${rtlfiles[@]}" "$root/tests/cosim/scoreboard.cpp" "$root/tests/cosim/cosim.cpp" "$root"/tests/cosim/*.h \
+    cat "${afiles[@]}" "${hdrs[@]}" "${rtlfiles[@]}" "$root/tests/cosim/scoreboard.cpp" "$root/tests/cosim/cosim.cpp" "$root"/tests/cosim/*.h \
         "$root/tests/cosim/build_user.sh" "$root/tests/cosim/check_ports.py" | cksum
     cksum < "$root/build/libflitnet.a"
 } )

@@ -96,7 +96,8 @@ FAULTS="seed=1 flit_rate=0.3 msg_len=5; seed=1 flit_rate=0.1 msg_len=5 fault_nod
  !/a body or tail flit outside a worm/ seed=10 flit_rate=0.4 msg_len=8 +fault=orphan;
  !/credits never came back after the network drained/ seed=15 flit_rate=0.1 msg_len=5 +fault=credit_lost;
  !/does not give it here/ seed=16 flit_rate=0.1 msg_len=1 +fault=wrong_vc;
- !/its own head again on this VC/ seed=17 flit_rate=0.1 msg_len=5 +fault=dup_head"
+ !/its own head again on this VC/ seed=17 flit_rate=0.1 msg_len=5 +fault=dup_head;
+ !/does not write for this hop: hops 0 (the routing writes 1)/ seed=18 flit_rate=0.1 msg_len=5 +fault=hops"
 T44V2SW="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=swft dateline=1"
 
 # lockstep on a user design that is cycle-exact: our router under another name
@@ -191,6 +192,13 @@ include_check() {
         user_inc_router "$d/ports" "$T44V2" "${rtlf[@]}" "$root/rtl/examples/flitnet_iq_vc_alloc.sv" \
         "$root/rtl/examples/flitnet_iq_sw_alloc.sv" "$d/user_inc_router.sv" 2>&1); rc=$?; }
     accepted user_inc_router "a design that includes a header beside it: it should" $rc "$out"
+    # the header is part of what the model depends on: a changed header rebuilds it
+    out=$(BUILD_USER_DEPS=1 "$root/tests/cosim/build_user.sh" "$d/m" user_inc_router "$T44V2" "$d/user_inc_router.sv" 2>&1)
+    if grep -q "/inc_src/user_inc_vw.svh$" <<< "$out"; then
+        pass=$((pass + 1)); echo "ok   user_inc_router        its header is among the files the model depends on"
+    else
+        fail=$((fail + 1)); echo "FAIL user_inc_router        the header is not among the model's files: $out"
+    fi
 }
 job include_check
 

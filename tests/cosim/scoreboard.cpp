@@ -19,7 +19,9 @@
 //     cycles while flits are inside; livelock: a head past its hop budget;
 //   - each head leaves a router by a port and VC the configured routing gives it there
 //     (route_candidates on the head as it came in, either level: dateline classes, escape
-//     VCs, fault rings), unless --no-route-check (a design with a routing of its own);
+//     VCs, fault rings), with the routing fields the routing writes for that hop
+//     (route_update: hop count, hop class, bonus cards, ring), unless --no-route-check (a
+//     design with a routing of its own);
 //   - an RTL assertion that fails (verilator --assert) is a violation too.
 // The first violation stops the run with the cycle, router, port, VC, flit and message;
 // the run is then repeated up to the violation with waves of cycles t-40 .. t+2 (for a
@@ -249,6 +251,29 @@ struct Board {
         return false;
     }
 
+    /* the head leaves router x by network port p on VC vc with the routing state the
+     * configured routing writes for that hop (hop count, hop class, bonus cards, ring):
+     * the next router's routing, and its deadlock freedom, read them */
+    bool head_rewritten(uint64_t cyc, int x, int p, int vc, const Msg &m, uint64_t f, int src, uint32_t id)
+    {
+        const uint64_t want = route_update(rt, x, m.head, p, vc);
+        if (f == want) return true;
+        static const char *const names[] = {"hops", "neg", "bonus", "ring"};
+        const int lo[] = {fl->hops_lo, fl->neg_lo, fl->bonus_lo, fl->ring_lo}, w[] = {fl->HW, fl->CW, fl->CW, fl->RW};
+        std::string diff;
+        for (int k = 0; k < 4; k++)
+            if (w[k] > 0 && bits_get(f, lo[k], w[k]) != bits_get(want, lo[k], w[k]))
+                diff += (diff.empty() ? "" : ", ") + std::string(names[k]) + " " + std::to_string(bits_get(f, lo[k], w[k])) +
+                        " (the routing writes " + std::to_string(bits_get(want, lo[k], w[k])) + ")";
+        if (diff.empty()) diff = "other bits than the routing fields";
+        fail(cyc, x, p, vc,
+             "the head left with routing fields its routing (" + std::string(route_base_algo(rt)->name) +
+                 (route_fring(rt) ? " with f-rings" : "") + ") does not write for this hop: " + diff +
+                 " (a design with a routing of its own: --no-route-check)",
+             msg_text(src, id), f, true);
+        return false;
+    }
+
     void flit_seen(uint64_t cyc, int x, int p, int vc, uint64_t f, bool inj, const std::vector<int> &gen_len,
                    const msg_table *mt)
     {
@@ -331,6 +356,7 @@ struct Board {
                 m.at = -1;
             } else {
                 if (route_check && !route_allows(cyc, x, p, vc, m, f, src, id)) return;
+                if (route_check && !head_rewritten(cyc, x, p, vc, m, f, src, id)) return;
                 m.inport = p; /* a flit that leaves by output port p enters by input port p */
                 m.head = f;
                 m.hops++;

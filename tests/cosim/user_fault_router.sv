@@ -42,6 +42,8 @@
 //     wrong_vc       the first one-flit message the router sends on a network port from
 //                    cycle fault_at on goes out on another VC of that port (one with a
 //                    credit and no open worm): a VC its routing does not give it
+//     hops           the first head the router sends on a network port from cycle
+//                    fault_at on has bit 0 of its hop count flipped
 //     dup_head       the first head of a longer message the router sends on a network
 //                    port from cycle fault_at on is sent again in place of the next flit
 //                    on that port and VC: the worm's head twice, its second flit lost
@@ -95,7 +97,7 @@ module user_fault_router #(
                  F_DUPLICATE = 4, F_FAULTY = 5, F_DEADLOCK = 6, F_LIVELOCK = 7, F_DST = 8,
                  F_COPY = 9, F_ORPHAN = 10, F_MISDELIVER = 11, F_UNCONNECTED = 12,
                  F_VC_RANGE = 13, F_CREDIT_NOWHERE = 14, F_CREDIT_LOST = 15,
-                 F_WRONG_VC = 16, F_DUP_HEAD = 17;
+                 F_WRONG_VC = 16, F_DUP_HEAD = 17, F_HOPS = 18;
   localparam bit VC_SPARE = V < (1 << VW);  // VC number V fits in VW bits
 
   int          fault;
@@ -125,7 +127,8 @@ module user_fault_router #(
       else if (s == "credit_lost")  fault = F_CREDIT_LOST;
       else if (s == "wrong_vc")     fault = F_WRONG_VC;
       else if (s == "dup_head")     fault = F_DUP_HEAD;
-      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere credit_lost wrong_vc dup_head)", s);
+      else if (s == "hops")         fault = F_HOPS;
+      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere credit_lost wrong_vc dup_head hops)", s);
     end
     if (!$value$plusargs("fault_at=%d", fault_at))     fault_at = 100;
     if (!$value$plusargs("fault_node=%d", fault_node)) fault_node = 0;
@@ -241,6 +244,13 @@ module user_fault_router #(
               if (!relabel && r_valid[o] && r_flit[o*64 + flitnet_pkg::FLIT_HEAD]) begin
                 relabel                             = 1'b1;
                 flit_d[o*64 + flitnet_pkg::FLIT_DST_LO] = !r_flit[o*64 + flitnet_pkg::FLIT_DST_LO];
+              end
+        F_HOPS:  // the hop not counted: the next router's routing reads a wrong hop count
+          if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o] && r_flit[o*64 + flitnet_pkg::FLIT_HEAD]) begin
+                relabel = 1'b1;
+                flit_d[o*64 + flitnet_pkg::flit_hops_lo(A)] = !r_flit[o*64 + flitnet_pkg::flit_hops_lo(A)];
               end
         F_COPY:
           if (!done_q)
