@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # examples.sh BUILD ci|full: the worked example of docs/router-interface.md through the
-# scoreboard (tests/cosim/user.sh), the two broken variants caught, every check of the
+# scoreboard (tests/cosim/user.sh), the three broken variants caught, every check of the
 # scoreboard made to fire by a fault injector, lockstep on a cycle-exact user design, and
 # a router whose port list does not match refused with one line naming the port. Every
 # model is built with --assert (and so FLITNET_ASSERT: flitnet_fifo's invariants).
@@ -119,6 +119,8 @@ T44V2="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor datelin
 LOADS="seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5 cycles=2000"
 job one iq_t44v2 "$T44V2" "$LOADS"
 job broken iq_t44v2_drop "$T44V2" "!/a flit lost, changed or out of order/ seed=1 flit_rate=0.4 msg_len=5" IQ_DROP_ON_CONFLICT
+# a register left out of the reset starts at a value drawn from the run's seed, not at 0
+job broken iq_t44v2_noreset "$T44V2" "!/a body or tail flit outside a worm/ seed=1 flit_rate=0.1 msg_len=5" IQ_NO_RESET
 # the overrun input buffer: flitnet_fifo's assertion (FLITNET_ASSERT) fires two cycles
 # before the scoreboard would see the lost flits
 job broken iq_t44v2_credit "$T44V2" "!/RTL assertion failed/ seed=1 flit_rate=0.4 msg_len=5" IQ_CREDIT_EARLY

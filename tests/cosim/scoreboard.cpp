@@ -530,6 +530,11 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
 
     std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
     ctx->fatalOnError(false);
+    // every register starts at a value of its own, drawn from the run's seed (the model is
+    // built with --x-initial unique): one the design forgot to reset is not a quiet 0
+    // (+verilator+rand+reset+0 in a run's words turns this off)
+    ctx->randReset(2);
+    ctx->randSeed(static_cast<int>(splitmix64(static_cast<uint64_t>(cfg.seed)) & 0x7fffffff) | 1);
     {   // (a design that reads a plusarg needs the arguments even when there are none)
         std::vector<const char *> av{"scoreboard"};
         for (const std::string &a : o.plusargs) av.push_back(a.c_str());
@@ -555,8 +560,11 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     auto dump = [](uint64_t) {};
 #endif
 
-    top->clk_i = 1;
-    top->rst_ni = 1;
+    // reset from the first evaluation, before any clock edge: registers hold their drawn
+    // values until then, and an edge outside reset would clock the design (and check its
+    // assertions) on them
+    top->clk_i = 0;
+    top->rst_ni = 0;
     top->sel_random_i = cfg.select == SELECT_RANDOM;
     for (int x = 0; x < N; x++) {
         set_bits(top->lfsr_seed_i, 16 * x, 16, lfsr_seed(cfg.seed, x));
@@ -564,12 +572,8 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
         set_bits(top->ring_ok_i, 2 * Pn * x, 2 * Pn, route_ring_ok(&rt, x));
     }
     top->eval();
-    top->rst_ni = 0;
-    top->eval();
     // a rising edge during reset: the network samples the run's constants (select,
     // seeds, faults, ring_ok) at it (rtl/flitnet_network.sv)
-    top->clk_i = 0;
-    top->eval();
     top->clk_i = 1;
     top->eval();
     top->rst_ni = 1;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Any router in the network (make cosim-user-ci, docs/router-interface.md): the worked
 # example rtl/examples/flitnet_iq_router through the scoreboard on a 4x4 torus at three
-# loads, its two broken variants (rtl/examples/broken/*.patch) each stopped by a
+# loads, its three broken variants (rtl/examples/broken/*.patch) each stopped by a
 # violation, each check of the scoreboard made to fire by a fault injector
 # (tests/cosim/user_fault_router.sv), our router renamed and run in lockstep, and a
 # router whose port list does not match refused with one line naming the port.
