@@ -177,6 +177,51 @@ def main():
         if name not in names:
             fail("module %s has a port %s that the network does not connect (the interface's ports: %s)"
                  % (top, name, " ".join(names)))
+    rule5(top, work, p, files)
+
+
+def rule5(top, work, p, files):
+    """rule 5 (no combinational path through a router): the module alone, and the module
+    with one bit that every output feeds (their XOR) driving every input of the cycle
+    (in_valid_i, in_vc_i, in_flit_i, cr_i), are Verilated (--cc, no C++ built); a path
+    from an input to an output closes a loop through that bit, which Verilator reports as
+    circular logic (UNOPTFLAT). More such warnings with the bit than alone (where a false
+    loop inside the design may give some) is a path."""
+    P, V, VW = p["P"], p["V"], p["VW"]
+    params = ", ".join(".%s(%s)" % (k, p[k]) for k in PARAMS)
+    consts = ".clk_i, .rst_ni, .node_id_i('0), .lfsr_seed_i(16'h1), .sel_random_i(1'b1), .faulty_nbr_i('0), .ring_ok_i('1)"
+    outs = "cr_o(cr_o), .out_valid_o(out_valid_o), .out_vc_o(out_vc_o), .out_flit_o(out_flit_o)"
+    decl = ("  logic [%d:0] cr_o; logic [%d:0] out_valid_o; logic [%d:0] out_vc_o; logic [%d:0] out_flit_o;\n"
+            % (P * V - 1, P - 1, P * VW - 1, P * 64 - 1))
+    wraps = {
+        "alone": "module flitnet_rule5_alone (input logic clk_i, input logic rst_ni, input logic [%d:0] in_valid_i,\n"
+                 "  input logic [%d:0] in_vc_i, input logic [%d:0] in_flit_i, input logic [%d:0] cr_i, output logic x_o);\n"
+                 "%s  %s #(%s) u (%s, .in_valid_i, .in_vc_i, .in_flit_i, .%s, .cr_i);\n"
+                 "  assign x_o = ^{cr_o, out_valid_o, out_vc_o, out_flit_o};\nendmodule\n"
+                 % (P - 1, P * VW - 1, P * 64 - 1, P * V - 1, decl, top, params, consts, outs),
+        "loop": "module flitnet_rule5_loop (input logic clk_i, input logic rst_ni, output logic x_o);\n"
+                "%s  wire x = ^{cr_o, out_valid_o, out_vc_o, out_flit_o};\n"
+                "  %s #(%s) u (%s, .in_valid_i({%d{x}}), .in_vc_i({%d{x}}), .in_flit_i({%d{x}}), .%s, .cr_i({%d{x}}));\n"
+                "  assign x_o = x;\nendmodule\n" % (decl, top, params, consts, P, P * VW, P * 64, outs, P * V),
+    }
+    loops = {}
+    for name, text in wraps.items():
+        f = os.path.join(work, "rule5_%s.sv" % name)
+        with open(f, "w") as h:
+            h.write(text)
+        cmd = ["verilator", "--cc", "-Mdir", os.path.join(work, "rule5_" + name), "-Wno-fatal", "-Wno-lint",
+               "-Wno-style", "--top-module", "flitnet_rule5_" + name] + \
+            os.environ.get("FLITNET_CHECK_FLAGS", "").split() + files + [f]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:  # the port check elaborated the module: say what this adds
+            first = next((l for l in r.stderr.splitlines() if l.startswith("%Error")), "?")
+            fail("Verilator cannot build module %s for the check of rule 5: %s" % (top, first))
+        loops[name] = [l for l in r.stderr.splitlines() if l.startswith("%Warning-UNOPTFLAT")]
+    if len(loops["loop"]) > len(loops["alone"]):
+        fail("module %s has a combinational path from an input to an output (rule 5: every output a function of "
+             "the router's registers only; docs/router-interface.md, \"Credit protocol and timing\"): with its "
+             "outputs fed back to its inputs, Verilator finds circular logic: %s"
+             % (top, loops["loop"][0].split(": ", 1)[-1]))
 
 
 main()

@@ -166,6 +166,17 @@ bad_ports() {
 }
 job bad_ports
 
+# rule 5: a router whose credit input reaches its outputs in the same cycle (a credit used
+# the cycle it comes) is refused by the port check, before the network is built
+credit_bypass() {
+    local out rc ex="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
+    out=$(cd "$root" && tests/cosim/build_user.sh "$build/user/iq_credit_bypass" flitnet_iq_router "$T44V2" "$ex" \
+          --patch="$root/rtl/examples/broken/IQ_CREDIT_BYPASS.patch" 2>&1)
+    rc=$?
+    refused iq_credit_bypass "as a combinational path (rule 5)" '^cosim-user: module flitnet_iq_router has a combinational path from an input to an output' $rc "$out"
+}
+job credit_bypass
+
 # a CFG the C model refuses is named in flitnet's words before any Verilator run, and a
 # RUNS with no run is refused rather than reported as "0 passed, 0 failed"
 cfg_and_runs() {
