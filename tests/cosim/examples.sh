@@ -89,7 +89,7 @@ FAULTS="seed=1 flit_rate=0.3 msg_len=5; seed=1 flit_rate=0.1 msg_len=5 fault_nod
  !/worms interleaved/ seed=3 flit_rate=0.4 msg_len=8 +fault=interleave;
  !/was not injected/ seed=4 flit_rate=0.1 msg_len=1 +fault=duplicate;
  !/enters faulty/ seed=5 flit_rate=0.1 msg_len=5 fault_nodes=10 +fault=faulty;
- !/deadlock: nothing moved/ seed=6 flit_rate=0.2 msg_len=5 cycles=1000 deadlock_cycles=200 +fault=deadlock;
+ !/waiting for an output VC free on the wires/ seed=6 flit_rate=0.2 msg_len=5 cycles=1000 deadlock_cycles=200 +fault=deadlock;
  !/livelock: the head took/ seed=7 flit_rate=0.05 msg_len=1 +fault=livelock --no-route-check;
  !/the head's destination changed/ seed=8 flit_rate=0.1 msg_len=5 +fault=dst;
  !/(a copy)/ seed=9 flit_rate=0.1 msg_len=1 +fault=copy;

@@ -766,10 +766,47 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             if (shown == 0 && !bd.msgs.empty())
                 vcs = " none: the messages are lost inside the routers, for example " +
                       bd.msg_text(static_cast<int>(bd.msgs.begin()->first >> 32), static_cast<uint32_t>(bd.msgs.begin()->first));
+            // heads waiting inside a router for an output VC that is free on the wires (no
+            // worm, every credit back): the router holds it (a VC it never freed: a leak), or
+            // the head is queued behind another worm in its input buffer
+            std::string held;
+            int nfree = 0;
+            if (bd.route_check) {
+                std::vector<uint64_t> keys;
+                for (const auto &kv : bd.msgs)
+                    if (kv.second.at >= 0) keys.push_back(kv.first);
+                std::sort(keys.begin(), keys.end());
+                int nheld = 0;
+                for (uint64_t k : keys) {
+                    const Msg &m = bd.msgs[k];
+                    route_cands c;
+                    route_candidates(&rt, m.at, m.inport, m.head, &c);
+                    std::string free_vcs;
+                    for (int p = 0; p < Pn; p++)
+                        for (int vc = 0; vc < V; vc++) {
+                            const size_t i = static_cast<size_t>((m.at * P + p) * V + vc);
+                            if (((c.m[0][p] | c.m[1][p]) >> vc & 1) && !bd.worm[i].open && bd.credit[i] == bd.B)
+                                free_vcs += (free_vcs.empty() ? "" : ", ") + std::string("port ") + port_name(&t, p) +
+                                            " VC " + std::to_string(vc);
+                        }
+                    if (free_vcs.empty() || nheld++ >= 4) continue;
+                    held += "\n    " + bd.msg_text(static_cast<int>(k >> 32), static_cast<uint32_t>(k)) + ", in router " +
+                            node_name(&t, m.at) + ", may take " + free_vcs;
+                }
+                if (nheld > 4) held += "\n    ... " + std::to_string(nheld - 4) + " more";
+                if (nheld)
+                    held = "\n  " + std::to_string(nheld) + " head" + (nheld == 1 ? "" : "s") +
+                           " wait inside their router for an output VC that is free on the wires (no worm, every "
+                           "credit back): the router holds the VC (one it never freed?), or the head waits behind "
+                           "another worm in its input buffer:" + held;
+                nfree = nheld;
+            }
             bd.fail(tt, -1, -1, -1,
                     "deadlock: nothing moved for " + std::to_string(tt - last_move) + " cycles (since cycle " +
-                        std::to_string(last_move) + ") with " + std::to_string(bd.inside) +
-                        " messages inside; the VCs holding flits:" + vcs,
+                        std::to_string(last_move) + ") with " + std::to_string(bd.inside) + " messages inside" +
+                        (nfree ? ", " + std::to_string(nfree) + " of them waiting for an output VC free on the wires"
+                               : std::string()) +
+                        "; the VCs holding flits:" + vcs + held,
                     "", 0, false);
             bd.v.since = last_move;
         }
