@@ -74,9 +74,7 @@ static int in_list(const char *a, const char *const *list, size_t n)
 }
 static int takes_value(const char *a) { return in_list(a, valued, sizeof valued / sizeof *valued); }
 
-/* the file an output path names, for comparing two of them: the resolved path of the file,
- * or of its directory with the name appended when the file does not exist yet */
-static void output_identity(const char *path, char *out, size_t len)
+void cli_output_identity(const char *path, char *out, size_t len)
 {
     char buf[PATH_MAX];
     if (realpath(path, buf)) {
@@ -129,11 +127,11 @@ static int options_usable(char **rest, int nrest, const char *const *inputs, con
             snprintf(err, sizeof err, "%s: %s", o, why);
             return cli_fail(err);
         }
-        output_identity(p, a, sizeof a);
+        cli_output_identity(p, a, sizeof a);
         /* an output over a file the run reads would lose it (a symbolic link too) */
         for (int k = 0; k < ninputs; k++) {
             if (!inputs[k] || !*inputs[k]) continue;
-            output_identity(inputs[k], b, sizeof b);
+            cli_output_identity(inputs[k], b, sizeof b);
             if (!strcmp(a, b)) {
                 snprintf(err, sizeof err, "%s '%.200s' is the run's %s: give the output its own file", o, p,
                          input_names[k]);
@@ -145,7 +143,7 @@ static int options_usable(char **rest, int nrest, const char *const *inputs, con
             const int out = in_list(rest[j], outputs, sizeof outputs / sizeof *outputs);
             j++;
             if (!out || !strcmp(rest[j], "-")) continue;
-            output_identity(rest[j], b, sizeof b);
+            cli_output_identity(rest[j], b, sizeof b);
             if (!strcmp(a, b)) {
                 snprintf(err, sizeof err, "%s and %s both write '%s': give each its own file", rest[j - 1], o, p);
                 return cli_fail(err);

@@ -10,6 +10,10 @@ int cli_fail(const char *msg);
  * write 'path': reason" in err. Checked before the runs, so that a bad path costs none, and
  * without creating or truncating the file, so that a command refused later leaves it be. */
 int cli_path_writable(const char *path, char *err, size_t errlen);
+/* the file an output path names, for comparing it with another path: the resolved path of
+ * the file (links followed), or of its directory with the name appended when the file does
+ * not exist yet */
+void cli_output_identity(const char *path, char *out, size_t len);
 /* the same, printing the reason: 0, or 1 */
 int cli_writable(const char *path);
 /* closes a file the command wrote; -1 (with "writing 'path' failed: reason" in err) when a

@@ -11,7 +11,6 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fnmatch.h>
-#include <libgen.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -474,13 +473,13 @@ static int sweep_own_file(const char *dir, const char *out)
 {
     static const char *const own[] = {"point-*.json", "point-*.txt", "jobs.txt", SWEEP_ARGS_FILE, "sweep.sbatch",
                                       "slurm-*.out"};
-    char d[PATH_MAX], od[PATH_MAX], a[PATH_MAX], b[PATH_MAX];
-    snprintf(a, sizeof a, "%s", out);
-    snprintf(b, sizeof b, "%s", out);
-    if (!realpath(dir, d) || !realpath(dirname(a), od) || strcmp(d, od)) return 0;
-    const char *name = basename(b);
+    char d[PATH_MAX], o[PATH_MAX + 256];
+    if (!realpath(dir, d)) return 0;
+    cli_output_identity(out, o, sizeof o);
+    const size_t n = strlen(d);
+    if (strncmp(o, d, n) || o[n] != '/' || strchr(o + n + 1, '/')) return 0;
     for (size_t i = 0; i < sizeof own / sizeof *own; i++)
-        if (!fnmatch(own[i], name, 0)) return 1;
+        if (!fnmatch(own[i], o + n + 1, 0)) return 1;
     return 0;
 }
 
