@@ -76,8 +76,9 @@ const char *topo_node_name(const topology *t, int x, char *buf, size_t len)
  * routing loads every channel equally: channels / (N * mean distance). A torus of
  * several radices loads the channels of its longest dimension most: the channels of
  * dimension d (Pn/n per node) carry the hops in d, N (N/k_d) S_d / (N - 1) flits per
- * unit of load, S_d the ring distances summed over the k_d offsets. A mesh is limited
- * by its most loaded cut. */
+ * unit of load, S_d the ring distances summed over the k_d offsets (for one radix this
+ * equals the first expression, which is kept there so that such results stay the same
+ * to the last bit). A mesh is limited by its most loaded cut. */
 static double capacity(const topology *t)
 {
     double N = t->N;
