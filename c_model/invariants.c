@@ -34,11 +34,62 @@ static uint32_t taken(const network *net, int port_idx)
     return net->ps[port_idx].ovc_busy | (net->adaptive & ~full);
 }
 
+static int set_bit_of(const uint64_t *set, int i) { return (int)(set[i >> 6] >> (i & 63) & 1); }
+
+/* the staged step's sets (network_staged.c) equal what they stand for at router x, and what
+ * it keeps beside the registers (an active VC's output, an OVC's owner) names them */
+static int check_staged(const network *net, int x, int cur, uint64_t t, char *err, size_t errlen)
+{
+    const int P = net->P, Pn = net->Pn, V = net->V, prv = cur ^ 1;
+    const router_sum *r = &net->rs[x];
+    if (r->sw || r->la || r->arr_in[0] | r->arr_in[1] | r->arr_cr[0] | r->arr_cr[1])
+        return broken(err, errlen, t, x, "the staged step left a per-router mask set (sw 0x%x, la 0x%x)", r->sw, r->la);
+    if (set_bit_of(net->st_va, x) != (r->va != 0))
+        return broken(err, errlen, t, x, "st_va says %d, but the router's va mask is 0x%x", set_bit_of(net->st_va, x), r->va);
+    if (set_bit_of(net->st_ej[cur], x) != (net->ej[cur][x].vc >= 0) || set_bit_of(net->st_ej[prv], x) != (net->ej[prv][x].vc >= 0))
+        return broken(err, errlen, t, x, "st_ej disagrees with the ejection channel");
+    if (net->cr[prv][x * P + Pn])
+        return broken(err, errlen, t, x, "the source's credits of cycle %llu were not emptied once read", (unsigned long long)t - 1);
+    for (int p = 0; p < P; p++) {
+        const int pi = x * P + p;
+        const port_state *ps = &net->ps[pi];
+        const struct { const char *name; int kept, real; } m[] = {
+            {"st_la", set_bit_of(net->st_la, pi), (ps->ob_ne & ps->cred_ok) != 0},
+            {"st_fin", set_bit_of(net->st_fin[cur], pi), net->in[cur][pi].vc >= 0},
+            {"st_fin (taken)", set_bit_of(net->st_fin[prv], pi), 0},
+            {"st_cin", p < Pn && set_bit_of(net->st_cin[cur], pi), p < Pn && net->cr[cur][pi] != 0},
+            {"st_cin (taken)", p < Pn && set_bit_of(net->st_cin[prv], pi), 0},
+            {"st_local", set_bit_of(net->st_local, pi), p == Pn},
+        };
+        for (size_t k = 0; k < sizeof m / sizeof m[0]; k++)
+            if (m[k].kept != m[k].real)
+                return broken(err, errlen, t, x, "port %d: kept set %s says %d, but the state says %d", p, m[k].name,
+                              m[k].kept, m[k].real);
+        if (ps->stalled) return broken(err, errlen, t, x, "port %d: the staged step marked input VCs stalled", p);
+        if (ps->cin_bit != (p == Pn ? (uint32_t)net->nwp << 6 : (uint32_t)ps->cr_slot))
+            return broken(err, errlen, t, x, "port %d: its credits mark bit %u of st_cin", p, ps->cin_bit);
+        for (uint32_t a = ps->ivc_act; a; a &= a - 1) {
+            const int v = __builtin_ctz(a), iv = pi * V + v;
+            const uint32_t want = (uint32_t)(x * P + net->ivc[iv].oport) << 5 | net->ivc[iv].ovc;
+            if (net->st_out[iv] != want)
+                return broken(err, errlen, t, x, "input VC %d.%d: st_out 0x%x, its output VC is 0x%x", p, v, net->st_out[iv], want);
+        }
+        for (uint32_t b = ps->ovc_busy; b; b &= b - 1) {
+            const int w = __builtin_ctz(b), ov = pi * V + w, q = net->ovc_owner[ov];
+            const uint32_t want = (uint32_t)(x * P + q / V) << 5 | (uint32_t)(q % V);
+            if (net->st_owner[ov] != want)
+                return broken(err, errlen, t, x, "output VC %d.%d: st_owner 0x%x, its owner is 0x%x", p, w, net->st_owner[ov], want);
+        }
+    }
+    return 0;
+}
+
 /* the masks the step keeps to skip idle ports (network.h) equal what they summarize,
  * and the slots of cycle t-1 that x took in are empty again */
 static int check_kept_masks(const network *net, int x, int cur, uint64_t t, char *err, size_t errlen)
 {
     const int P = net->P, Pn = net->Pn;
+    if (net->staged && check_staged(net, x, cur, t, err, errlen)) return -1;
     uint32_t va = 0, sw = 0, la = 0, arr_in = 0, arr_cr = 0, left_in = 0, left_cr = 0;
     for (int p = 0; p < P; p++) {
         const int pi = x * P + p;
@@ -53,6 +104,7 @@ static int check_kept_masks(const network *net, int x, int cur, uint64_t t, char
             left_cr |= (uint32_t)(net->cr[cur ^ 1][pi] != 0) << p;
         }
     }
+    if (net->staged) sw = la = arr_in = arr_cr = 0; /* kept as the sets check_staged checked */
     const struct { const char *name; uint32_t kept, real; } m[] = {
         {"va", net->rs[x].va, va},
         {"sw", net->rs[x].sw, sw},
@@ -102,6 +154,8 @@ static int check_vc(const network *net, int x, int p, int v, int cur, uint64_t t
         if (!(net->ps[x * P + o].ovc_busy >> w & 1) || net->ovc_owner[(x * P + o) * V + w] != p * V + v)
             return broken(err, errlen, t, x, "input VC %d.%d is active on output VC %d.%d, which it does not own",
                           p, v, o, w);
+        if (B == 1 && Bo == 1 && (net->ps[pi].ib_ne & bit) && !ob_count(net, (x * P + o) * V + w, x * P + o, w))
+            return broken(err, errlen, t, x, "input VC %d.%d holds a flit, but its output VC %d.%d has room", p, v, o, w);
         if ((net->ps[pi].stalled & bit) && !(ob_count(net, (x * P + o) * V + w, x * P + o, w) == Bo))
             return broken(err, errlen, t, x, "input VC %d.%d is marked stalled but output VC %d.%d has room",
                           p, v, o, w);

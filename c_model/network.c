@@ -7,6 +7,7 @@
 #include "network.h"
 #include "deadlock.h"
 #include "lfsr.h"
+#include "router_core.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,7 @@ typedef struct {
     void **p;
     size_t n, size;
 } net_array;
-#define NET_ARRAYS 32 /* room above the 22 below */
+#define NET_ARRAYS 40 /* room above the 34 below */
 
 static int network_arrays(network *net, int N, int P, const router_params *rp, net_array *a)
 {
@@ -50,11 +51,22 @@ static int network_arrays(network *net, int N, int P, const router_params *rp, n
     ARR(chan_flits, NP, sizeof(uint64_t));
     ARR(rs, n, sizeof(router_sum));
     ARR(ps, NP, sizeof(port_state));
+    /* the staged step's sets: a word per router, so that the memory stays a multiple of N
+     * (P < 64 ports a router leave room for the scratch word past the ports' words) */
+    ARR(st_la, n, 8);
+    ARR(st_local, n, 8);
+    ARR(st_va, n, 8);
+    ARR(st_out, NV, 4);
+    ARR(st_owner, NV, 4);
+    ARR(st_rel, NP, 4);
     /* past the signals, one scratch slot per router for its unconnected ports: routers
      * stepped on different threads (tb/threads.h) never write the same word */
     for (int b = 0; b < 2; b++) {
         ARR(in[b], NP + 2 * n, sizeof(link_sig));
         ARR(cr[b], NP + n, 4);
+        ARR(st_fin[b], n, 8);
+        ARR(st_cin[b], n, 8);
+        ARR(st_ej[b], n, 8);
     }
 #undef ARR
     return i;
@@ -93,6 +105,8 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     const size_t NP = (size_t)t->N * t->P, NV = NP * rp->V;
     for (int b = 0; b < 2; b++) net->ej[b] = net->in[b] ? net->in[b] + NP : NULL;
     if (fail) { network_free(net); snprintf(err, errlen, "out of memory for the network"); return -1; }
+    net->nwp = (int)((NP + 63) / 64);
+    net->nwn = (t->N + 63) / 64;
     uint32_t all = route_all_vcs(rp->V);
     net->adaptive = all & ~rt->escape;
     for (size_t i = 0; i < NV; i++) net->ovc[i].credit = (uint8_t)rp->B;
@@ -142,32 +156,6 @@ size_t network_bytes(int N, int P, const router_params *rp)
     return sum;
 }
 
-static inline int ctz32(uint32_t m) { return __builtin_ctz(m); }
-
-/* round-robin: first set bit at or after ptr, circularly */
-static inline int rr_pick(uint32_t m, int ptr)
-{
-    uint32_t hi = ptr >= 32 ? 0 : m & (0xFFFFFFFFu << ptr);
-    return ctz32(hi ? hi : m);
-}
-
-/* The step is written once, with the buffer depths B and Bo as parameters of
- * always-inline functions; router_step instantiates it for B = Bo = 1 (the default and
- * the seeds' router) with constants, where a FIFO is one slot whose occupancy is its
- * mask bit and a credit counter is its cred_ok bit, and for any other depths. */
-#define HOT static inline __attribute__((always_inline))
-
-/* what one router's step works with, read from the network once: a store to a 32-bit
- * mask may alias the network's int fields, which would make every later use reload them */
-typedef struct {
-    network *net;
-    port_state *ps;          /* the router's ports, ps[p] */
-    router_sum *r;
-    int x, rp, P, Pn, V, cur, prv, measure;
-    uint32_t adaptive;
-    uint64_t t;
-} rstep;
-
 HOT void ib_push(network *net, port_state *p, int iv, int v, flit_t f, const int B)
 {
     if (B == 1) {
@@ -180,11 +168,6 @@ HOT void ib_push(network *net, port_state *p, int iv, int v, flit_t f, const int
         is->cnt++;
     }
     p->ib_ne |= 1u << v;
-}
-
-HOT flit_t ib_front(const network *net, int iv, const int B)
-{
-    return B == 1 ? net->ib[iv] : net->ib[(size_t)iv * B + net->ivc[iv].head];
 }
 
 HOT flit_t ib_pop(network *net, port_state *p, int iv, int v, const int B)
@@ -233,35 +216,6 @@ HOT flit_t ob_pop(network *net, port_state *p, int ov, int w, int *was_full, con
     *was_full = (p->ob_full & bit) != 0;
     p->ob_full &= ~bit;
     return f;
-}
-
-/* The per-router port masks (router_sum va, sw, la) follow the masks they
- * summarize so that the stages visit only ports with work: a stage recomputes the bit of
- * each port it visits, and elsewhere a change that can only set a bit sets it. */
-HOT void set_bit(uint32_t *m, int k, int on) { *m = (*m & ~(1u << k)) | ((uint32_t)(on != 0) << k); }
-HOT void sum_va(router_sum *r, const port_state *p, int i) { set_bit(&r->va, i, p->ib_ne & ~p->ivc_act & ~p->blocked); }
-HOT void sum_sw(router_sum *r, const port_state *p, int i) { set_bit(&r->sw, i, p->ivc_act & p->ib_ne & ~p->stalled); }
-HOT void sum_la(router_sum *r, const port_state *p, int o) { set_bit(&r->la, o, p->ob_ne & p->cred_ok); }
-
-/* tells a neighbour that its port k has something in buffer [cur] (its word: atomic
- * when routers step on several threads) */
-HOT void mark(int conc, uint32_t *word, int k)
-{
-    if (conc) __atomic_fetch_or(word, 1u << k, __ATOMIC_RELAXED);
-    else *word |= 1u << k;
-}
-
-/* an OVC of port o becomes free (released, or its last credit back): the heads waiting on o try again */
-HOT void wake_waiters(const rstep *s, int o)
-{
-    const int P = s->P;
-    uint32_t *wt = &s->net->waiters[(s->rp + o) * P];
-    for (int i = 0; i < P; i++) {
-        if (!wt[i]) continue;
-        s->ps[i].blocked &= ~wt[i];
-        wt[i] = 0;
-        sum_va(s->r, &s->ps[i], i);
-    }
 }
 
 /* a flit into input port i's VC v */
@@ -317,76 +271,6 @@ HOT void absorb(const rstep *s, const int B)
 }
 
 
-/* §5.1: the OVCs of a port that cannot be allocated: busy ones, and adaptive ones whose
- * downstream input buffer still holds flits (a credit is out) */
-HOT uint32_t ovc_taken(const port_state *p, uint32_t adaptive, const int B)
-{
-    const uint32_t full = B == 1 ? p->cred_ok : p->cred_full;
-    return p->ovc_busy | (adaptive & ~full);
-}
-
-/* one head's request (§5.1): 0 when it waits, else 1 with the OVC it picked in *o, *w.
- * A head blocked on every candidate waits in `waiters` of its candidate ports. */
-HOT int va_request(const rstep *s, int i, int v, uint16_t lfsr, int *o_out, int *w_out, int *blocked, const int B)
-{
-    network *net = s->net;
-    const int P = s->P, V = s->V, rp = s->rp;
-    const int iv = (rp + i) * V + v;
-    const uint32_t bit = 1u << v;
-    port_state *pi = &s->ps[i];
-    uint32_t *c = &net->rc[(size_t)iv * ROUTE_LEVELS * P];
-    if (!(pi->rc_valid & bit)) {
-        route_cands rc;
-        route_candidates(net->rt, s->x, i, ib_front(net, iv, B), &rc);
-        uint32_t cp = 0;
-        for (int l = 0; l < ROUTE_LEVELS; l++)
-            for (int o = 0; o < P; o++) {
-                c[l * P + o] = rc.m[l][o];
-                cp |= (uint32_t)(rc.m[l][o] != 0) << o;
-            }
-        net->rc_ports[iv] = cp;
-        pi->rc_valid |= bit;
-        net->wait_start[iv] = s->t;
-    }
-    const uint32_t ports = net->rc_ports[iv];
-    uint32_t f[MAX_PORTS];
-    int count = 0, levels = ROUTE_LEVELS, gated = 0;
-    if (net->timeout && s->t - net->wait_start[iv] < (uint64_t)net->timeout) {
-        levels = 1; /* §5.1: level 1 only after the time-out */
-        for (uint32_t pm = ports; pm; pm &= pm - 1) gated |= c[P + ctz32(pm)] != 0;
-    }
-    for (int l = 0; l < levels && !count; l++)
-        for (uint32_t pm = ports; pm; pm &= pm - 1) {
-            int o = ctz32(pm);
-            f[o] = c[l * P + o] & ~ovc_taken(&s->ps[o], s->adaptive, B);
-            count += __builtin_popcount(f[o]);
-        }
-    if (!count) {
-        if (gated) return 0; /* the time-out will open level 1: try every cycle */
-        pi->blocked |= bit;
-        *blocked = 1;
-        for (uint32_t pm = ports; pm; pm &= pm - 1) net->waiters[(rp + ctz32(pm)) * P + i] |= bit;
-        return 0;
-    }
-    int idx = 0;
-    if (net->select == SELECT_RANDOM) {
-        uint32_t r = (uint32_t)(lfsr + (uint32_t)(i * V + v) * 0x9E37u) & 0xFFFFu;
-        idx = (int)((r * (uint32_t)count) >> 16);
-    }
-    int o = 0;
-    for (uint32_t pm = ports;; pm &= pm - 1) {
-        o = ctz32(pm);
-        int pc = __builtin_popcount(f[o]);
-        if (idx < pc) break;
-        idx -= pc;
-    }
-    uint32_t m = f[o];
-    while (idx--) m &= m - 1;
-    *o_out = o;
-    *w_out = ctz32(m);
-    return 1;
-}
-
 /* §5.1: route computation and VC allocation; grants take effect immediately (nothing
  * later in the cycle reads the busy bits the grants set).
  * Two shortcuts keep the result exact: a head's candidates depend only on the head and
@@ -437,28 +321,6 @@ HOT void vc_alloc(const rstep *s, const int B)
         net->owner_port[(rp + o) * V + w] = (uint16_t)i;
         net->ovc_since[(rp + o) * V + w] = s->t;
         po->va_ptr = (uint16_t)(q + 1 == PV ? 0 : q + 1);
-    }
-}
-
-/* the statistics of a flit on network link o, VC w */
-HOT void count_hop(const rstep *s, net_counters *c, int o, int w)
-{
-    c->flit_hops++;
-    if (s->measure) {
-        s->net->chan_flits[s->rp + o]++;
-        c->vc_flits[w]++;
-    }
-}
-
-/* an OVC released by its tail: the waiting heads, and its allocated time */
-HOT void release_ovc(const rstep *s, net_counters *c, port_state *po, int o, int w)
-{
-    po->ovc_busy &= ~(1u << w);
-    wake_waiters(s, o);
-    if (s->measure && o < s->Pn) {
-        uint64_t since = s->net->ovc_since[(s->rp + o) * s->V + w];
-        if (since < s->net->window_start) since = s->net->window_start;
-        c->vc_busy[w] += s->t + 1 - since;
     }
 }
 

@@ -62,8 +62,9 @@ typedef struct {
     int32_t cr_slot;     /* `cr` slot input port p drives (unconnected: the router's scratch slot) */
     int32_t down_x;      /* the router output port p feeds, or -1 (also for the ejection port) */
     int32_t up_x;        /* the router input port p returns credits to, or -1 (also for the source) */
-    uint32_t pad;        /* 64 bytes: a port is one aligned line, its index a shift */
-} port_state;
+    uint32_t cin_bit;    /* the staged step: the bit of st_cin a credit of input port p marks (its
+                          * cr_slot; the source's port: a scratch word past the ports) */
+} port_state;           /* 64 bytes: a port is one aligned line, its index a shift */
 
 /* a router's port masks that let the step skip idle routers, ports and stages */
 typedef struct {
@@ -130,6 +131,21 @@ typedef struct {
     router_sum *rs;          /* [N] */
     int concurrent;          /* routers step on several threads (set by the caller) */
 
+    /* the staged step (network_staged.c, B = Bo = 1): what has work as bit sets over ports
+     * (index x*P + p) or nodes, kept instead of router_sum's la and arrival masks */
+    int staged;              /* network_use_stages was called: network_step_part steps the routers */
+    int nwp, nwn;            /* 64-bit words a set of ports, of nodes, uses (each has N) */
+    uint64_t *st_la;         /* output ports with an eligible OVC: ob_ne & cred_ok != 0 */
+    uint64_t *st_fin[2];     /* input ports whose in[b] slot holds a flit (the source's too) */
+    uint64_t *st_cin[2];     /* network output ports whose cr[b] slot holds credits; word nwp
+                              * is the scratch the sources' ports mark */
+    uint64_t *st_ej[2];      /* nodes with a flit on the ejection channel in cycle b */
+    uint64_t *st_va;         /* routers with a head to allocate: rs[x].va != 0 */
+    uint64_t *st_local;      /* the local ports x*P + Pn (constant) */
+    uint32_t *st_out;        /* [NIV] an active IVC's output port and VC: (x*P + o) << 5 | w */
+    uint32_t *st_owner;      /* [NOV] an OVC's owner, input port and VC: (x*P + i) << 5 | v */
+    uint32_t *st_rel;        /* [N*P] a cycle's releases, (x*P + o) << 5 | w, each part in its own ports' stretch */
+
     /* statistics gathered by the routers */
     int measure;                 /* inside the measurement window */
     uint64_t window_start;
@@ -156,6 +172,13 @@ void router_step_counting(network *net, int x, uint64_t t, net_counters *c);
 void router_step_busy(network *net, int x, uint64_t t, net_counters *c);
 /* router_step_counting for the routers order[lo..hi), in that order */
 void network_step_routers(network *net, const int *order, int lo, int hi, uint64_t t, net_counters *c);
+/* With one-slot buffers the network may instead step stage by stage over all the routers of
+ * a part (network_staged.c: the same cycle, faster): network_use_stages, once before the
+ * first cycle, then each cycle the sources (each followed by network_source_done), then
+ * network_step_part for every part, then the sinks (network_ejected names the nodes with
+ * a flit on the ejection channel). B = Bo = 1 only. */
+void network_use_stages(network *net);
+void network_step_part(network *net, int xlo, int xhi, uint64_t t, net_counters *c);
 /* adds *from into *into (the first V VCs) and clears *from */
 void network_add_counters(net_counters *into, net_counters *from, int V);
 
@@ -193,6 +216,26 @@ static inline int network_router_quiet(const network *n, int x, uint64_t t)
     const router_sum *r = &n->rs[x];
     const int prv = (int)(t & 1) ^ 1;
     return !(r->va | r->sw | r->la | r->arr_in[prv] | r->arr_cr[prv]) && n->in[prv][x * n->P + n->Pn].vc < 0;
+}
+/* the staged step: node x's source has stepped cycle t (it read its credits and drove its
+ * injection channel) */
+static inline void network_source_done(network *n, int x, uint64_t t)
+{
+    const uint32_t pl = (uint32_t)(x * n->P + n->Pn);
+    const int cur = (int)(t & 1);
+    n->cr[cur ^ 1][pl] = 0; /* read: the staged step ORs the next credits into it */
+    if (n->in[cur][pl].vc < 0) return;
+    if (n->concurrent) __atomic_fetch_or(&n->st_fin[cur][pl >> 6], 1ull << (pl & 63), __ATOMIC_RELAXED);
+    else n->st_fin[cur][pl >> 6] |= 1ull << (pl & 63);
+}
+/* the staged step: the nodes of word j (nodes 64j..64j+63) in [lo, hi) with a flit on their
+ * ejection channel in cycle t */
+static inline uint64_t network_ejected(const network *n, int j, int lo, int hi, uint64_t t)
+{
+    uint64_t m = n->st_ej[t & 1][j];
+    if (j == lo >> 6) m &= ~0ull << (lo & 63);
+    if (j == (hi - 1) >> 6 && (hi & 63)) m &= ~0ull >> (64 - (hi & 63));
+    return m;
 }
 static inline void network_clear_local(network *n, int x, uint64_t t)
 {

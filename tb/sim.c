@@ -194,6 +194,7 @@ static int run_setup(run *r, char *err, size_t errlen)
     const sim_config *cfg = r->cfg;
     if (net_setup_build(&r->ns, cfg, err, errlen)) return -1;
     r->built = 1;
+    if (cfg->buf_depth == 1 && cfg->obuf_depth == 1) network_use_stages(&r->ns.net);
     if (!cfg->dateline) { /* the one key that makes a routing deadlock-prone: say whether it is here */
         cdg_result *cr = malloc(sizeof *cr);
         char e2[CFG_ERR]; /* a network too large to check runs unchecked, as before */
@@ -257,6 +258,23 @@ static void run_free(run *r)
     if (r->built) net_setup_free(&r->ns);
 }
 
+/* node x's sink takes the flit on its ejection channel in cycle tt */
+static inline void run_sink(run *r, part *pt, int x, uint64_t tt, int in_window)
+{
+    node_delivery d;
+    switch (node_sink_in(&r->nodes, &pt->lane, x, tt, in_window, network_ejection(&r->ns.net, x, tt), &d)) {
+    case NODE_QUEUE_FULL:
+        pt->full_node = x;
+        break;
+    case NODE_DELIVERED:
+        pt->dl[pt->ndl].x = x;
+        pt->dl[pt->ndl++].d = d;
+        break;
+    default:
+        break;
+    }
+}
+
 /* part k of cycle r->cur_t: each node of its slice, its source, router, sink and node
  * software (node.h); it writes only its own nodes and routers, its part and the message
  * table (under the table's locks). A source out of message ids drives nothing; its
@@ -273,27 +291,30 @@ static void run_part(void *arg, int k)
      * talk only through signals of the cycle before, but for the sink, which takes the flit
      * its router ejects in this cycle (node_source_router_in does the first two for one
      * node; a loop over the routers pays the step's set-up once) */
-    for (int oi = pt->lo; oi < pt->hi; oi++) {
-        const int x = r->order[oi];
-        if (node_source_only_in(nodes, &pt->lane, net, x, tt) && pt->idfail_node < 0) pt->idfail_node = x;
-    }
-    network_step_routers(net, r->order, pt->lo, pt->hi, tt, &pt->ctr);
-    for (int oi = pt->lo; oi < pt->hi; oi++) {
-        const int x = r->order[oi];
-        const link_sig *ej = network_ejection(net, x, tt);
-        if (ej->vc < 0) continue; /* no flit for the sink: skip the call (most nodes, most cycles) */
-        node_delivery d;
-        switch (node_sink_in(nodes, &pt->lane, x, tt, in_window, ej, &d)) {
-        case NODE_QUEUE_FULL:
-            pt->full_node = x;
-            break;
-        case NODE_DELIVERED:
-            pt->dl[pt->ndl].x = x;
-            pt->dl[pt->ndl++].d = d;
-            break;
-        default:
-            break;
+    if (net->staged) { /* one-slot buffers: the routers step stage by stage (network_staged.c) */
+        for (int oi = pt->lo; oi < pt->hi; oi++) {
+            const int x = r->order[oi];
+            if (node_source_only_in(nodes, &pt->lane, net, x, tt) && pt->idfail_node < 0) pt->idfail_node = x;
+            network_source_done(net, x, tt);
         }
+        /* a part's positions of the order hold its block of nodes, shuffled or not */
+        network_step_part(net, pt->lo, pt->hi, tt, &pt->ctr);
+        if (!r->opt->shuffle_order) { /* the sinks with a flit, in node order */
+            for (int j = pt->lo >> 6; j <= (pt->hi - 1) >> 6; j++)
+                for (uint64_t m = network_ejected(net, j, pt->lo, pt->hi, tt); m; m &= m - 1)
+                    run_sink(r, pt, j << 6 | __builtin_ctzll(m), tt, in_window);
+            return;
+        }
+    } else {
+        for (int oi = pt->lo; oi < pt->hi; oi++) {
+            const int x = r->order[oi];
+            if (node_source_only_in(nodes, &pt->lane, net, x, tt) && pt->idfail_node < 0) pt->idfail_node = x;
+        }
+        network_step_routers(net, r->order, pt->lo, pt->hi, tt, &pt->ctr);
+    }
+    for (int oi = pt->lo; oi < pt->hi; oi++) {
+        const int x = r->order[oi];
+        if (network_ejection(net, x, tt)->vc >= 0) run_sink(r, pt, x, tt, in_window); /* most nodes, most cycles: no call */
     }
 }
 

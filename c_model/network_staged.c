@@ -1,0 +1,366 @@
+/* network_staged.c: the network's cycle with one-slot buffers (B = Bo = 1), stepped stage
+ * by stage over all the routers of a part instead of router by router.
+ *
+ * What has work is kept as bit sets over ports (index x*P + p) and nodes, walked a 64-bit
+ * word at a time: the credits and flits that arrived, the output ports with an eligible
+ * OVC, the routers with a head to allocate. A stage therefore visits only the ports with
+ * work, in index order, with one loop exit per word instead of one per router and stage
+ * (those exits, data to the branch predictor, were most of the per-router step's cost).
+ *
+ * With one-slot buffers a flit crosses the switch (§5.3) in exactly three situations,
+ * and the step moves it there instead of scanning the inputs afterwards:
+ *   - the link pops an output buffer whose owner holds the message's next flit (a refill);
+ *   - a flit arrives on an active VC whose output buffer has room after the link's pops;
+ *   - a head is granted an OVC (a free OVC's buffer is empty).
+ * Every other flit of an active VC waits in its input buffer for the pop of its output
+ * buffer: between two cycles an active VC with a flit has a full output buffer (invariants.c
+ * checks it). For that the stages run in another order than §5 lists them, with the same
+ * effects (docs/c-model-speed.md, "The staged step"):
+ *   1. the credits of t-1 (they are state(t));
+ *   2. the link on state(t), before any flit of t crosses (a flit that crosses in t must
+ *      not leave in t); a popped tail's release waits for step 5;
+ *   3. the flits of t-1: an arrival sees the room the link left;
+ *   4. VC allocation, which sees the OVCs the link released as busy (state(t)); an OVC the
+ *      link popped is busy in state(t), so the credit the link took cannot change a decision;
+ *   5. the releases, and the heads they wake.
+ * Stages of different routers touch nothing in common but the signals of cycle t, which
+ * only the next cycle reads, so running them router after router or stage after stage is
+ * the same cycle. */
+#include "network.h"
+#include "lfsr.h"
+#include "router_core.h"
+#include <string.h>
+
+static inline int ctz64(uint64_t m) { return __builtin_ctzll(m); }
+
+/* sets bit i of a set (atomically when routers step on several threads: a word may hold
+ * ports of two parts) */
+HOT void bit_or(uint64_t *set, uint32_t i, uint64_t on, const int conc)
+{
+    if (conc) {
+        if (on) __atomic_fetch_or(&set[i >> 6], 1ull << (i & 63), __ATOMIC_RELAXED);
+    } else {
+        set[i >> 6] |= on << (i & 63);
+    }
+}
+
+/* the step's view of one router, for the stages that work per router (VC allocation) or
+ * need its waiting heads (a release, a credit that frees an adaptive OVC) */
+HOT rstep router_view(network *net, int x, uint64_t t)
+{
+    const int cur = (int)(t & 1);
+    const rstep s = {net, &net->ps[x * net->P], &net->rs[x], x, x * net->P, net->P, net->Pn, net->V,
+                     cur, cur ^ 1, net->measure, net->adaptive, t};
+    return s;
+}
+
+/* an OVC of port pi became free: the heads waiting on it try again (and their router
+ * has heads to allocate) */
+HOT void wake_port(network *net, uint32_t pi, uint64_t t, const int conc)
+{
+    const int x = (int)(pi / (uint32_t)net->P);
+    const rstep s = router_view(net, x, t);
+    wake_waiters(&s, (int)pi - s.rp);
+    bit_or(net->st_va, (uint32_t)x, net->rs[x].va != 0, conc);
+}
+
+/* the credit of input port pi's VC v goes back upstream in cycle cur when mv (0 or 1):
+ * without a branch, since whether a flit waits or finds room is data. The slot is OR-ed
+ * (several VCs of a port may move in one cycle) and emptied by its reader. */
+HOT void credit_back(network *net, port_state *pi, uint32_t pin, int v, uint32_t mv, int cur, const int conc)
+{
+    net->cr[cur][pi->cr_slot] |= mv << v;
+    bit_or(net->st_cin[cur], pi->cin_bit, mv, conc);
+    net->moved[pin] |= mv << v;
+}
+
+/* 2. the link of output port pi (§5.2), with the refill of the popped buffer from its
+ * owner (§5.3). Returns 1 when the port keeps an eligible OVC. ej: the ejection port. */
+HOT int link_pop(network *net, net_counters *c, uint32_t pi, int cur, uint32_t *rel, int *nrel, const int ej,
+                 const int conc)
+{
+    const int V = net->V;
+    port_state *po = &net->ps[pi];
+    const uint32_t elig = po->ob_ne & po->cred_ok;
+    const int w = rr_pick(elig, po->link_ptr);
+    const uint32_t ov = pi * (uint32_t)V + (uint32_t)w, bit = 1u << w;
+    const flit_t f = net->ob[ov];
+    link_sig *sig = &net->in[cur][po->out_slot];
+    sig->flit = f;
+    sig->vc = w;
+    po->link_ptr = (uint16_t)(w + 1 == V ? 0 : w + 1);
+    if (ej) {
+        bit_or(net->st_ej[cur], (uint32_t)(po->out_slot - net->N * net->P), 1, conc);
+    } else {
+        bit_or(net->st_fin[cur], (uint32_t)po->out_slot, 1, conc);
+        po->cred_ok &= ~bit;
+        c->flit_hops++;
+        if (net->measure) {
+            net->chan_flits[pi]++;
+            c->vc_flits[w]++;
+        }
+    }
+    if (!flit_is_tail(f)) {
+        /* the message goes on: its owner is active on this OVC */
+        const uint32_t own = net->st_owner[ov], pin = own >> 5;
+        const int v = (int)(own & 31);
+        port_state *pp = &net->ps[pin];
+        const uint32_t has = pp->ib_ne >> v & 1;
+        const flit_t g = net->ib[pin * (uint32_t)V + (uint32_t)v];
+        net->ob[ov] = has ? g : f;
+        po->ob_ne &= ~((has ^ 1) << w);
+        pp->ib_ne &= ~(has << v);
+        pp->ivc_act &= ~((has & (uint32_t)flit_is_tail(g)) << v);
+        credit_back(net, pp, pin, v, has, cur, conc);
+        c->moves += has;
+    } else {
+        po->ob_ne &= ~bit;
+        rel[(*nrel)++] = pi << 5 | (uint32_t)w;
+    }
+    /* w has no credit now (network ports): the port keeps one only through another VC */
+    return ej ? po->ob_ne != 0 : (elig & ~bit) != 0;
+}
+
+/* 3. a flit into input port pi's VC v (§5.4), crossing at once when its VC is active and its
+ * output buffer has room after the link's pops (§5.3); the slot keeps it either way, as the
+ * RTL's FIFO register does. inj: the injection port (its credits go to the source). */
+HOT void arrive(network *net, net_counters *c, uint32_t pin, int v, flit_t f, int cur, const int conc)
+{
+    const int V = net->V;
+    port_state *pp = &net->ps[pin];
+    const uint32_t vb = 1u << v, iv = pin * (uint32_t)V + (uint32_t)v;
+    net->ib[iv] = f;
+    if (pp->ivc_act & vb) {
+        const uint32_t out = net->st_out[iv], po_i = out >> 5;
+        const int w = (int)(out & 31);
+        port_state *po = &net->ps[po_i];
+        flit_t *slot = &net->ob[po_i * (uint32_t)V + (uint32_t)w];
+        const uint32_t full = po->ob_ne >> w & 1, mv = full ^ 1;
+        const flit_t old = *slot;
+        pp->ib_ne |= full << v; /* a full buffer: it waits for the pop */
+        *slot = full ? old : f;
+        po->ob_ne |= 1u << w;
+        bit_or(net->st_la, po_i, po->cred_ok >> w & 1, conc); /* (already set when it waits) */
+        pp->ivc_act &= ~((mv & (uint32_t)flit_is_tail(f)) << v);
+        credit_back(net, pp, pin, v, mv, cur, conc);
+        c->moves += mv;
+    } else {
+        pp->ib_ne |= vb;
+        if (!(pp->blocked & vb)) { /* a head to allocate (one flit in a message: not the common case) */
+            const uint32_t x = pin / (uint32_t)net->P;
+            net->rs[x].va |= 1u << (pin - x * (uint32_t)net->P);
+            bit_or(net->st_va, x, 1, conc);
+        }
+    }
+}
+
+/* 4. §5.1 for router x; the grants' heads cross at once (§5.3) */
+HOT void allocate(network *net, net_counters *c, int x, uint64_t t, const int conc)
+{
+    const rstep sv = router_view(net, x, t), *s = &sv;
+    router_sum *r = s->r;
+    const int V = s->V, PV = s->P * V, rp = s->rp;
+    int win_q[MAX_PORTS], win_w[MAX_PORTS], win_d[MAX_PORTS];
+    uint32_t win_ports = 0;
+    uint16_t lfsr = 0;
+    if (net->select == SELECT_RANDOM) lfsr = lfsr_at(net->lfsr_pos[x], t);
+    for (uint32_t ports = r->va; ports; ports &= ports - 1) {
+        const int i = ctz32(ports);
+        const port_state *pi = &s->ps[i];
+        int blocked = 0;
+        for (uint32_t req = pi->ib_ne & ~pi->ivc_act & ~pi->blocked; req; req &= req - 1) {
+            const int v = ctz32(req);
+            int o, w;
+            if (!va_request(s, i, v, lfsr, &o, &w, &blocked, 1)) continue;
+            const int q = i * V + v;
+            int d = q - s->ps[o].va_ptr;
+            if (d < 0) d += PV;
+            if (!(win_ports >> o & 1) || d < win_d[o]) {
+                win_q[o] = q;
+                win_w[o] = w;
+                win_d[o] = d;
+                win_ports |= 1u << o;
+            }
+        }
+        if (blocked) sum_va(r, pi, i);
+    }
+    for (uint32_t pm = win_ports; pm; pm &= pm - 1) {
+        const int o = ctz32(pm), q = win_q[o], i = q / V, v = q - i * V, w = win_w[o];
+        const uint32_t pin = (uint32_t)(rp + i), pout = (uint32_t)(rp + o);
+        const uint32_t iv = pin * (uint32_t)V + (uint32_t)v, ov = pout * (uint32_t)V + (uint32_t)w, vb = 1u << v;
+        port_state *pi = &s->ps[i], *po = &s->ps[o];
+        pi->rc_valid &= ~vb;
+        net->ivc[iv].oport = (uint8_t)o;
+        net->ivc[iv].ovc = (uint8_t)w;
+        net->st_out[iv] = pout << 5 | (uint32_t)w;
+        po->ovc_busy |= 1u << w;
+        net->ovc_owner[ov] = (uint16_t)q;
+        net->owner_port[ov] = (uint16_t)i;
+        net->st_owner[ov] = pin << 5 | (uint32_t)v;
+        net->ovc_since[ov] = t;
+        po->va_ptr = (uint16_t)(q + 1 == PV ? 0 : q + 1);
+        /* the head crosses: the free OVC's buffer is empty */
+        const flit_t f = route_update(net->rt, x, net->ib[iv], o, w);
+        net->ob[ov] = f;
+        po->ob_ne |= 1u << w;
+        bit_or(net->st_la, pout, po->cred_ok >> w & 1, conc);
+        pi->ib_ne &= ~vb;
+        if (!flit_is_tail(f)) pi->ivc_act |= vb;
+        credit_back(net, pi, pin, v, 1, s->cur, conc);
+        c->moves++;
+        sum_va(r, pi, i);
+    }
+    if (!r->va) {
+        if (conc) __atomic_fetch_and(&net->st_va[x >> 6], ~(1ull << (x & 63)), __ATOMIC_RELAXED);
+        else net->st_va[x >> 6] &= ~(1ull << (x & 63));
+    }
+}
+
+/* the words [lo, hi) of a set of ports or nodes whose bits [bl, bh) belong to the part */
+typedef struct {
+    int lo, hi;
+    uint64_t first, last; /* the part's bits in the first and the last word */
+} word_range;
+
+static word_range words_of(uint32_t bl, uint32_t bh)
+{
+    word_range w = {(int)(bl >> 6), (int)((bh + 63) >> 6), ~0ull << (bl & 63), (bh & 63) ? ~0ull >> (64 - (bh & 63)) : ~0ull};
+    if (bl >= bh) w.hi = w.lo;
+    return w;
+}
+
+static inline uint64_t part_bits(const word_range *r, int j)
+{
+    uint64_t m = ~0ull;
+    if (j == r->lo) m &= r->first;
+    if (j == r->hi - 1) m &= r->last;
+    return m;
+}
+
+/* takes the part's bits of word j out of a set: all of them when one part has the set */
+HOT uint64_t take_word(uint64_t *set, int j, const word_range *r, const int conc)
+{
+    if (!conc) {
+        const uint64_t m = set[j];
+        set[j] = 0;
+        return m;
+    }
+    const uint64_t mine = part_bits(r, j);
+    return __atomic_fetch_and(&set[j], ~mine, __ATOMIC_RELAXED) & mine;
+}
+
+HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *c, const int conc)
+{
+    const int P = net->P, cur = (int)(t & 1), prv = cur ^ 1;
+    const word_range pw = words_of((uint32_t)(xlo * P), (uint32_t)(xhi * P)), nw = words_of((uint32_t)xlo, (uint32_t)xhi);
+    port_state *ps = net->ps;
+    const uint64_t *local = net->st_local;
+
+    /* 1. the credits of t-1 */
+    uint32_t *cr = net->cr[prv];
+    for (int j = pw.lo; j < pw.hi; j++) {
+        uint64_t m = take_word(net->st_cin[prv], j, &pw, conc), la = 0;
+        for (; m; m &= m - 1) {
+            const int b = ctz64(m);
+            const uint32_t pi = (uint32_t)j << 6 | (uint32_t)b;
+            port_state *p = &ps[pi];
+            const uint32_t k = cr[pi];
+            cr[pi] = 0;
+            p->cred_ok |= k;
+            la |= (uint64_t)((p->ob_ne & k) != 0) << b;
+            /* §5.1: an adaptive OVC becomes free when its last credit is back */
+            if (k & net->adaptive & ~p->ovc_busy) wake_port(net, pi, t, conc);
+        }
+        if (la) {
+            if (conc) __atomic_fetch_or(&net->st_la[j], la, __ATOMIC_RELAXED);
+            else net->st_la[j] |= la;
+        }
+    }
+    /* the ejection channels of t-2 read "no flit" again */
+    for (int j = nw.lo; j < nw.hi; j++)
+        for (uint64_t m = take_word(net->st_ej[cur], j, &nw, conc); m; m &= m - 1)
+            net->ej[cur][j << 6 | ctz64(m)].vc = -1;
+
+    /* 2. the link on state(t); a tail's release waits in the part's own stretch of st_rel
+     * (one pop per port and cycle) */
+    uint32_t *rel = &net->st_rel[xlo * P];
+    int nrel = 0;
+    uint64_t pops = 0;
+    for (int j = pw.lo; j < pw.hi; j++) {
+        const uint64_t m = conc ? __atomic_load_n(&net->st_la[j], __ATOMIC_RELAXED) & part_bits(&pw, j) : net->st_la[j];
+        if (!m) continue;
+        uint64_t gone = 0;
+        for (uint64_t k = m & ~local[j]; k; k &= k - 1) {
+            const int b = ctz64(k);
+            gone |= (uint64_t)!link_pop(net, c, (uint32_t)j << 6 | (uint32_t)b, cur, rel, &nrel, 0, conc) << b;
+        }
+        for (uint64_t k = m & local[j]; k; k &= k - 1) {
+            const int b = ctz64(k);
+            gone |= (uint64_t)!link_pop(net, c, (uint32_t)j << 6 | (uint32_t)b, cur, rel, &nrel, 1, conc) << b;
+        }
+        if (conc) __atomic_fetch_and(&net->st_la[j], ~gone, __ATOMIC_RELAXED);
+        else net->st_la[j] = m & ~gone;
+        pops += (uint64_t)__builtin_popcountll(m);
+    }
+    c->moves += pops;
+
+    /* 3. the flits of t-1 (a network slot is emptied once taken; the source writes its own
+     * every cycle) */
+    link_sig *in = net->in[prv];
+    for (int j = pw.lo; j < pw.hi; j++) {
+        const uint64_t m = take_word(net->st_fin[prv], j, &pw, conc);
+        for (uint64_t k = m & ~local[j]; k; k &= k - 1) {
+            const uint32_t pin = (uint32_t)j << 6 | (uint32_t)ctz64(k);
+            arrive(net, c, pin, in[pin].vc, in[pin].flit, cur, conc);
+            in[pin].vc = -1;
+        }
+        for (uint64_t k = m & local[j]; k; k &= k - 1) {
+            const uint32_t pin = (uint32_t)j << 6 | (uint32_t)ctz64(k);
+            arrive(net, c, pin, in[pin].vc, in[pin].flit, cur, conc);
+        }
+    }
+
+    /* 4. VC allocation */
+    for (int j = nw.lo; j < nw.hi; j++) {
+        uint64_t m = conc ? __atomic_load_n(&net->st_va[j], __ATOMIC_RELAXED) & part_bits(&nw, j) : net->st_va[j];
+        for (; m; m &= m - 1) allocate(net, c, j << 6 | ctz64(m), t, conc);
+    }
+
+    /* 5. the OVCs the tails left: free from t+1 */
+    for (int k = 0; k < nrel; k++) {
+        const uint32_t pi = rel[k] >> 5;
+        const int w = (int)(rel[k] & 31), x = (int)(pi / (uint32_t)P), o = (int)pi - x * P;
+        const rstep s = router_view(net, x, t);
+        release_ovc(&s, c, &ps[pi], o, w);
+        bit_or(net->st_va, (uint32_t)x, net->rs[x].va != 0, conc);
+    }
+}
+
+static void steps_staged_one(network *net, int xlo, int xhi, uint64_t t, net_counters *c)
+{
+    steps_staged(net, xlo, xhi, t, c, 0);
+}
+static void steps_staged_conc(network *net, int xlo, int xhi, uint64_t t, net_counters *c)
+{
+    steps_staged(net, xlo, xhi, t, c, 1);
+}
+
+void network_step_part(network *net, int xlo, int xhi, uint64_t t, net_counters *c)
+{
+    if (net->concurrent) steps_staged_conc(net, xlo, xhi, t, c);
+    else steps_staged_one(net, xlo, xhi, t, c);
+}
+
+void network_use_stages(network *net)
+{
+    const int N = net->N, P = net->P, Pn = net->Pn;
+    net->staged = 1;
+    for (int x = 0; x < N; x++) {
+        const uint32_t pl = (uint32_t)(x * P + Pn);
+        net->st_local[pl >> 6] |= 1ull << (pl & 63);
+        for (int p = 0; p < P; p++) {
+            port_state *s = &net->ps[x * P + p];
+            s->cin_bit = p == Pn ? (uint32_t)net->nwp << 6 : (uint32_t)s->cr_slot;
+        }
+    }
+}
