@@ -44,6 +44,21 @@ HOT void bit_or(uint64_t *set, uint32_t i, uint64_t on, const int conc)
     }
 }
 
+
+/* what the stages of one cycle work with, read from the network once: stores to the 32-bit
+ * masks and the sets may alias the network's own fields, which would make every use reload
+ * them */
+typedef struct {
+    network *net;
+    port_state *ps;
+    flit_t *ib, *ob;
+    link_sig *in_cur;
+    uint32_t *cr_cur, *st_out, *st_owner, *moved;
+    uint64_t *fin_cur, *cin_cur, *ej_cur, *la, *chan_flits;
+    uint32_t V, ej_base; /* ej_base: N*P, the ejection channels' first slot */
+    int measure;
+} stage_ctx;
+
 /* the step's view of one router, for the stages that work per router (VC allocation) or
  * need its waiting heads (a release, a credit that frees an adaptive OVC) */
 HOT rstep router_view(network *net, int x, uint64_t t)
@@ -67,52 +82,51 @@ HOT void wake_port(network *net, uint32_t pi, uint64_t t, const int conc)
 /* the credit of input port pi's VC v goes back upstream in cycle cur when mv (0 or 1):
  * without a branch, since whether a flit waits or finds room is data. The slot is OR-ed
  * (several VCs of a port may move in one cycle) and emptied by its reader. */
-HOT void credit_back(network *net, port_state *pi, uint32_t pin, int v, uint32_t mv, int cur, const int conc)
+HOT void credit_back(const stage_ctx *g, port_state *pi, uint32_t pin, int v, uint32_t mv, const int conc)
 {
-    net->cr[cur][pi->cr_slot] |= mv << v;
-    bit_or(net->st_cin[cur], pi->cin_bit, mv, conc);
-    net->moved[pin] |= mv << v;
+    g->cr_cur[pi->cr_slot] |= mv << v;
+    bit_or(g->cin_cur, pi->cin_bit, mv, conc);
+    g->moved[pin] |= mv << v;
 }
 
 /* 2. the link of output port pi (§5.2), with the refill of the popped buffer from its
  * owner (§5.3). Returns 1 when the port keeps an eligible OVC. ej: the ejection port. */
-HOT int link_pop(network *net, net_counters *c, uint32_t pi, int cur, uint32_t *rel, int *nrel, const int ej,
-                 const int conc)
+HOT int link_pop(const stage_ctx *g, net_counters *c, uint32_t pi, uint32_t *rel, int *nrel, uint64_t *moves,
+                 const int ej, const int conc)
 {
-    const int V = net->V;
-    port_state *po = &net->ps[pi];
+    const uint32_t V = g->V;
+    port_state *po = &g->ps[pi];
     const uint32_t elig = po->ob_ne & po->cred_ok;
     const int w = rr_pick(elig, po->link_ptr);
-    const uint32_t ov = pi * (uint32_t)V + (uint32_t)w, bit = 1u << w;
-    const flit_t f = net->ob[ov];
-    link_sig *sig = &net->in[cur][po->out_slot];
+    const uint32_t ov = pi * V + (uint32_t)w, bit = 1u << w;
+    const flit_t f = g->ob[ov];
+    link_sig *sig = &g->in_cur[po->out_slot];
     sig->flit = f;
     sig->vc = w;
-    po->link_ptr = (uint16_t)(w + 1 == V ? 0 : w + 1);
+    po->link_ptr = (uint16_t)((uint32_t)w + 1 == V ? 0 : w + 1);
     if (ej) {
-        bit_or(net->st_ej[cur], (uint32_t)(po->out_slot - net->N * net->P), 1, conc);
+        bit_or(g->ej_cur, (uint32_t)po->out_slot - g->ej_base, 1, conc);
     } else {
-        bit_or(net->st_fin[cur], (uint32_t)po->out_slot, 1, conc);
+        bit_or(g->fin_cur, (uint32_t)po->out_slot, 1, conc);
         po->cred_ok &= ~bit;
-        c->flit_hops++;
-        if (net->measure) {
-            net->chan_flits[pi]++;
+        if (g->measure) {
+            g->chan_flits[pi]++;
             c->vc_flits[w]++;
         }
     }
     if (!flit_is_tail(f)) {
         /* the message goes on: its owner is active on this OVC */
-        const uint32_t own = net->st_owner[ov], pin = own >> 5;
+        const uint32_t own = g->st_owner[ov], pin = own >> 5;
         const int v = (int)(own & 31);
-        port_state *pp = &net->ps[pin];
+        port_state *pp = &g->ps[pin];
         const uint32_t has = pp->ib_ne >> v & 1;
-        const flit_t g = net->ib[pin * (uint32_t)V + (uint32_t)v];
-        net->ob[ov] = has ? g : f;
+        const flit_t h = g->ib[pin * V + (uint32_t)v];
+        g->ob[ov] = has ? h : f;
         po->ob_ne &= ~((has ^ 1) << w);
         pp->ib_ne &= ~(has << v);
-        pp->ivc_act &= ~((has & (uint32_t)flit_is_tail(g)) << v);
-        credit_back(net, pp, pin, v, has, cur, conc);
-        c->moves += has;
+        pp->ivc_act &= ~((has & (uint32_t)flit_is_tail(h)) << v);
+        credit_back(g, pp, pin, v, has, conc);
+        *moves += has;
     } else {
         po->ob_ne &= ~bit;
         rel[(*nrel)++] = pi << 5 | (uint32_t)w;
@@ -124,29 +138,30 @@ HOT int link_pop(network *net, net_counters *c, uint32_t pi, int cur, uint32_t *
 /* 3. a flit into input port pi's VC v (§5.4), crossing at once when its VC is active and its
  * output buffer has room after the link's pops (§5.3); the slot keeps it either way, as the
  * RTL's FIFO register does. inj: the injection port (its credits go to the source). */
-HOT void arrive(network *net, net_counters *c, uint32_t pin, int v, flit_t f, int cur, const int conc)
+HOT void arrive(const stage_ctx *g, uint32_t pin, int v, flit_t f, uint64_t *moves, const int conc)
 {
-    const int V = net->V;
-    port_state *pp = &net->ps[pin];
-    const uint32_t vb = 1u << v, iv = pin * (uint32_t)V + (uint32_t)v;
-    net->ib[iv] = f;
+    const uint32_t V = g->V;
+    port_state *pp = &g->ps[pin];
+    const uint32_t vb = 1u << v, iv = pin * V + (uint32_t)v;
+    g->ib[iv] = f;
     if (pp->ivc_act & vb) {
-        const uint32_t out = net->st_out[iv], po_i = out >> 5;
+        const uint32_t out = g->st_out[iv], po_i = out >> 5;
         const int w = (int)(out & 31);
-        port_state *po = &net->ps[po_i];
-        flit_t *slot = &net->ob[po_i * (uint32_t)V + (uint32_t)w];
+        port_state *po = &g->ps[po_i];
+        flit_t *slot = &g->ob[po_i * V + (uint32_t)w];
         const uint32_t full = po->ob_ne >> w & 1, mv = full ^ 1;
         const flit_t old = *slot;
         pp->ib_ne |= full << v; /* a full buffer: it waits for the pop */
         *slot = full ? old : f;
         po->ob_ne |= 1u << w;
-        bit_or(net->st_la, po_i, po->cred_ok >> w & 1, conc); /* (already set when it waits) */
+        bit_or(g->la, po_i, po->cred_ok >> w & 1, conc); /* (already set when it waits) */
         pp->ivc_act &= ~((mv & (uint32_t)flit_is_tail(f)) << v);
-        credit_back(net, pp, pin, v, mv, cur, conc);
-        c->moves += mv;
+        credit_back(g, pp, pin, v, mv, conc);
+        *moves += mv;
     } else {
         pp->ib_ne |= vb;
         if (!(pp->blocked & vb)) { /* a head to allocate (one flit in a message: not the common case) */
+            network *net = g->net;
             const uint32_t x = pin / (uint32_t)net->P;
             net->rs[x].va |= 1u << (pin - x * (uint32_t)net->P);
             bit_or(net->st_va, x, 1, conc);
@@ -155,8 +170,9 @@ HOT void arrive(network *net, net_counters *c, uint32_t pin, int v, flit_t f, in
 }
 
 /* 4. §5.1 for router x; the grants' heads cross at once (§5.3) */
-HOT void allocate(network *net, net_counters *c, int x, uint64_t t, const int conc)
+HOT void allocate(const stage_ctx *g, net_counters *c, int x, uint64_t t, const int conc)
 {
+    network *net = g->net;
     const rstep sv = router_view(net, x, t), *s = &sv;
     router_sum *r = s->r;
     const int V = s->V, PV = s->P * V, rp = s->rp;
@@ -206,7 +222,7 @@ HOT void allocate(network *net, net_counters *c, int x, uint64_t t, const int co
         bit_or(net->st_la, pout, po->cred_ok >> w & 1, conc);
         pi->ib_ne &= ~vb;
         if (!flit_is_tail(f)) pi->ivc_act |= vb;
-        credit_back(net, pi, pin, v, 1, s->cur, conc);
+        credit_back(g, pi, pin, v, 1, conc);
         c->moves++;
         sum_va(r, pi, i);
     }
@@ -255,6 +271,9 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
     const word_range pw = words_of((uint32_t)(xlo * P), (uint32_t)(xhi * P)), nw = words_of((uint32_t)xlo, (uint32_t)xhi);
     port_state *ps = net->ps;
     const uint64_t *local = net->st_local;
+    const stage_ctx g = {net, ps, net->ib, net->ob, net->in[cur], net->cr[cur], net->st_out, net->st_owner, net->moved,
+                         net->st_fin[cur], net->st_cin[cur], net->st_ej[cur], net->st_la, net->chan_flits,
+                         (uint32_t)net->V, (uint32_t)(net->N * P), net->measure};
 
     /* 1. the credits of t-1 */
     uint32_t *cr = net->cr[prv];
@@ -285,24 +304,26 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
      * (one pop per port and cycle) */
     uint32_t *rel = &net->st_rel[xlo * P];
     int nrel = 0;
-    uint64_t pops = 0;
+    uint64_t pops = 0, hops = 0, moves = 0;
     for (int j = pw.lo; j < pw.hi; j++) {
         const uint64_t m = conc ? __atomic_load_n(&net->st_la[j], __ATOMIC_RELAXED) & part_bits(&pw, j) : net->st_la[j];
         if (!m) continue;
         uint64_t gone = 0;
-        for (uint64_t k = m & ~local[j]; k; k &= k - 1) {
+        const uint64_t mn = m & ~local[j];
+        for (uint64_t k = mn; k; k &= k - 1) {
             const int b = ctz64(k);
-            gone |= (uint64_t)!link_pop(net, c, (uint32_t)j << 6 | (uint32_t)b, cur, rel, &nrel, 0, conc) << b;
+            gone |= (uint64_t)!link_pop(&g, c, (uint32_t)j << 6 | (uint32_t)b, rel, &nrel, &moves, 0, conc) << b;
         }
         for (uint64_t k = m & local[j]; k; k &= k - 1) {
             const int b = ctz64(k);
-            gone |= (uint64_t)!link_pop(net, c, (uint32_t)j << 6 | (uint32_t)b, cur, rel, &nrel, 1, conc) << b;
+            gone |= (uint64_t)!link_pop(&g, c, (uint32_t)j << 6 | (uint32_t)b, rel, &nrel, &moves, 1, conc) << b;
         }
+        hops += (uint64_t)__builtin_popcountll(mn);
         if (conc) __atomic_fetch_and(&net->st_la[j], ~gone, __ATOMIC_RELAXED);
         else net->st_la[j] = m & ~gone;
         pops += (uint64_t)__builtin_popcountll(m);
     }
-    c->moves += pops;
+    c->flit_hops += hops;
 
     /* 3. the flits of t-1 (a network slot is emptied once taken; the source writes its own
      * every cycle) */
@@ -311,20 +332,21 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
         const uint64_t m = take_word(net->st_fin[prv], j, &pw, conc);
         for (uint64_t k = m & ~local[j]; k; k &= k - 1) {
             const uint32_t pin = (uint32_t)j << 6 | (uint32_t)ctz64(k);
-            arrive(net, c, pin, in[pin].vc, in[pin].flit, cur, conc);
+            arrive(&g, pin, in[pin].vc, in[pin].flit, &moves, conc);
             in[pin].vc = -1;
         }
         for (uint64_t k = m & local[j]; k; k &= k - 1) {
             const uint32_t pin = (uint32_t)j << 6 | (uint32_t)ctz64(k);
-            arrive(net, c, pin, in[pin].vc, in[pin].flit, cur, conc);
+            arrive(&g, pin, in[pin].vc, in[pin].flit, &moves, conc);
         }
     }
 
     /* 4. VC allocation */
     for (int j = nw.lo; j < nw.hi; j++) {
         uint64_t m = conc ? __atomic_load_n(&net->st_va[j], __ATOMIC_RELAXED) & part_bits(&nw, j) : net->st_va[j];
-        for (; m; m &= m - 1) allocate(net, c, j << 6 | ctz64(m), t, conc);
+        for (; m; m &= m - 1) allocate(&g, c, j << 6 | ctz64(m), t, conc);
     }
+    c->moves += pops + moves;
 
     /* 5. the OVCs the tails left: free from t+1 */
     for (int k = 0; k < nrel; k++) {
