@@ -47,19 +47,6 @@ flit_t flit_make_head(const flit_layout *l, int dst, int src, uint32_t id, int b
     return f;
 }
 
-uint64_t flit_payload(int src, uint32_t id, int index)
-{
-    return splitmix64(((uint64_t)(uint32_t)src << 48) ^ ((uint64_t)id << 16) ^ (uint64_t)(uint32_t)index)
-           >> FLIT_PAYLOAD_LO;
-}
-
-flit_t flit_make_body(int src, uint32_t id, int index, int tail)
-{
-    flit_t f = tail ? FK_TAIL : FK_BODY;
-    f = bits_set(f, FLIT_SEQ_LO, FLIT_SEQ_W, (uint64_t)index);
-    return f | (flit_payload(src, id, index) << FLIT_PAYLOAD_LO);
-}
-
 const char *flit_describe(const flit_layout *l, flit_t f, char *buf, size_t len)
 {
     static const char *const kind[] = {"body", "head", "tail", "head+tail"};

@@ -4,6 +4,7 @@
  * field lives. */
 #ifndef FLITNET_FLIT_H
 #define FLITNET_FLIT_H
+#include "rng.h"
 #include <stdint.h>
 #include <stddef.h>
 
@@ -54,8 +55,19 @@ static inline flit_t flit_count_up(const flit_layout *l, flit_t f, int lo)
 
 flit_t flit_make_head(const flit_layout *l, int dst, int src, uint32_t id, int bonus, int single);
 /* The payload a body or tail flit carries: a fixed function of the message and the index. */
-uint64_t flit_payload(int src, uint32_t id, int index);
-flit_t flit_make_body(int src, uint32_t id, int index, int tail);
+/* the payload of body flit `index` of message (src, id): a hash the sink checks (inline:
+ * every body flit is made by a source and checked by a sink) */
+static inline uint64_t flit_payload(int src, uint32_t id, int index)
+{
+    return splitmix64(((uint64_t)(uint32_t)src << 48) ^ ((uint64_t)id << 16) ^ (uint64_t)(uint32_t)index) >>
+           FLIT_PAYLOAD_LO;
+}
+static inline flit_t flit_make_body(int src, uint32_t id, int index, int tail)
+{
+    flit_t f = tail ? FK_TAIL : FK_BODY;
+    f = bits_set(f, FLIT_SEQ_LO, FLIT_SEQ_W, (uint64_t)index);
+    return f | (flit_payload(src, id, index) << FLIT_PAYLOAD_LO);
+}
 
 /* "H dst=5 src=3 id=17 hops=2 neg=0 bonus=0 ring=0" or "B #4 payload=..." */
 const char *flit_describe(const flit_layout *l, flit_t f, char *buf, size_t len);

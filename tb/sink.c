@@ -4,7 +4,7 @@
 
 void sink_init(sink *k)
 {
-    for (int v = 0; v < MAX_VCS; v++) k->src[v] = -1;
+    for (int v = 0; v < MAX_VCS; v++) k->vc[v].src = -1;
 }
 
 static void fail(const sink_env *e, int x, uint64_t t, const char *what)
@@ -20,31 +20,32 @@ int sink_step(sink *k, const sink_env *e, int x, uint64_t t, const link_sig *in,
     if (in->vc < 0) return 0;
     int v = in->vc;
     flit_t f = in->flit;
+    sink_vc *c = &k->vc[v];
     if (flit_is_head(f)) {
-        if (k->src[v] >= 0) fail(e, x, t, "head flit while a message is open on the VC");
+        if (c->src >= 0) fail(e, x, t, "head flit while a message is open on the VC");
         if (flit_dst(e->fl, f) != x && !e->absorb) fail(e, x, t, "message ejected at the wrong node");
-        k->dst[v] = flit_dst(e->fl, f);
-        k->ring[v] = flit_ring(e->fl, f);
-        k->src[v] = flit_src(e->fl, f);
-        k->id[v] = flit_id(e->fl, f);
-        k->next[v] = 1;
-        k->hops[v] = flit_hops(e->fl, f);
-        if (e->check_minimal && flit_hops(e->fl, f) != topo_distance(e->t, k->src[v], x)) e->errs->nonminimal++;
+        c->dst = flit_dst(e->fl, f);
+        c->ring = flit_ring(e->fl, f);
+        c->src = flit_src(e->fl, f);
+        c->id = flit_id(e->fl, f);
+        c->next = 1;
+        c->hops = flit_hops(e->fl, f);
+        if (e->check_minimal && flit_hops(e->fl, f) != topo_distance(e->t, c->src, x)) e->errs->nonminimal++;
     } else {
-        if (k->src[v] < 0) { fail(e, x, t, "body flit without a head"); return 0; }
-        if (flit_seq(f) != (k->next[v] & 0xFFFF)) fail(e, x, t, "flit out of order");
-        else if ((f >> FLIT_PAYLOAD_LO) != flit_payload(k->src[v], k->id[v], k->next[v])) fail(e, x, t, "payload corrupted");
-        k->next[v]++;
+        if (c->src < 0) { fail(e, x, t, "body flit without a head"); return 0; }
+        if (flit_seq(f) != (c->next & 0xFFFF)) fail(e, x, t, "flit out of order");
+        else if ((f >> FLIT_PAYLOAD_LO) != flit_payload(c->src, c->id, c->next)) fail(e, x, t, "payload corrupted");
+        c->next++;
     }
     if (!flit_is_tail(f)) return 0;
-    int src = k->src[v];
-    k->src[v] = -1;
+    int src = c->src;
+    c->src = -1;
     if (!e->msgs) return 0;
-    if (msgtab_take(e->msgs, src, k->id[v], t, done)) { fail(e, x, t, "message delivered twice or never sent"); return 0; }
-    if (done->len != k->next[v]) fail(e, x, t, "message length differs from the length sent");
-    done->ring = k->ring[v];
+    if (msgtab_take(e->msgs, src, c->id, t, done)) { fail(e, x, t, "message delivered twice or never sent"); return 0; }
+    if (done->len != c->next) fail(e, x, t, "message length differs from the length sent");
+    done->ring = c->ring;
     *src_out = src;
-    if (k->dst[v] != x || done->final != x) return 2;
-    if (k->hops[v] > topo_distance(e->t, src, x)) e->errs->misrouted++;
+    if (c->dst != x || done->final != x) return 2;
+    if (c->hops > topo_distance(e->t, src, x)) e->errs->misrouted++;
     return 1;
 }

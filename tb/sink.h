@@ -10,13 +10,17 @@
 #include "topology.h"
 #include <stdint.h>
 
+/* the message open on one ejection VC: what each of its flits is checked against */
 typedef struct {
-    int32_t src[MAX_VCS];     /* message on each ejection VC; -1: none */
-    uint32_t id[MAX_VCS];
-    int32_t next[MAX_VCS];    /* next flit index expected */
-    int32_t dst[MAX_VCS];     /* the head's dst and ring field */
-    int32_t ring[MAX_VCS];
-    int32_t hops[MAX_VCS];    /* the head's hop count */
+    int32_t src;      /* -1: none */
+    uint32_t id;
+    int32_t next;     /* next flit index expected */
+    int32_t dst, ring; /* the head's dst and ring field */
+    int32_t hops;     /* the head's hop count */
+} sink_vc;
+
+typedef struct {
+    sink_vc vc[MAX_VCS];
 } sink;
 
 typedef struct {

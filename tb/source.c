@@ -69,20 +69,19 @@ int source_forward(source *s, const source_env *e, int x, uint64_t t, const msg_
 int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out)
 {
     out->vc = -1;
-    if (credits_in) {
-        s->cred_ok |= credits_in;
+    s->cred_ok |= credits_in;
+    if (e->B != 1)
         for (uint32_t m = credits_in; m; m &= m - 1) s->credit[__builtin_ctz(m)]++;
-    }
     /* 1. allocation: the queue head takes the lowest free injection VC */
     uint32_t free_vcs = ~s->vc_busy & e->all_vcs;
     if (s->qlen && free_vcs && s->q[s->qhead].ready <= t) {
         int v = __builtin_ctz(free_vcs);
-        s->vc_msg[v] = s->q[s->qhead];
+        s->vc[v].m = s->q[s->qhead];
         s->qhead = (s->qhead + 1) % s->qcap;
         /* an empty queue starts again at its first slot: the ring then touches only the
          * pages its longest backlog needs, not all of max_queue as the head goes round */
         if (!--s->qlen) s->qhead = 0;
-        s->vc_next[v] = 0;
+        s->vc[v].next = 0;
         s->vc_busy |= 1u << v;
     }
     /* 2. injection arbitration, round-robin */
@@ -90,8 +89,8 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
     if (!elig) return 0;
     uint32_t hi = elig & (0xFFFFFFFFu << s->ptr);
     int v = __builtin_ctz(hi ? hi : elig);
-    queued_msg *m = &s->vc_msg[v];
-    int j = s->vc_next[v]++;
+    queued_msg *m = &s->vc[v].m;
+    int j = s->vc[v].next++;
     int tail = j == m->len - 1;
     flit_t f;
     uint32_t id = m->id & e->id_mask;
@@ -108,7 +107,7 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
     }
     out->flit = f;
     out->vc = v;
-    if (--s->credit[v] == 0) s->cred_ok &= ~(1u << v);
+    if (e->B == 1 || --s->credit[v] == 0) s->cred_ok &= ~(1u << v);
     s->ptr = v + 1 == e->V ? 0 : v + 1;
     if (tail) s->vc_busy &= ~(1u << v);
     return 1;

@@ -17,15 +17,22 @@ typedef struct {
     int32_t final, osrc, nfwd, ring;
 } queued_msg;
 
+/* a message on an injection VC and the index of its next flit: a cache line a VC */
 typedef struct {
-    queued_msg *q;        /* ring of capacity qcap */
-    long qcap, qhead, qlen;
-    queued_msg vc_msg[MAX_VCS];
-    int32_t vc_next[MAX_VCS];  /* next flit index of the message on the VC */
-    uint8_t credit[MAX_VCS];
+    queued_msg m;
+    int32_t next;
+} source_vc;
+
+typedef struct {
+    /* what every step reads first, together */
     uint32_t vc_busy, cred_ok;
     int ptr;
     uint32_t next_id;
+    long qhead, qlen;
+    queued_msg *q;        /* ring of capacity qcap */
+    long qcap;
+    uint8_t credit[MAX_VCS]; /* B > 1: the credits of each VC (B = 1: its cred_ok bit) */
+    _Alignas(64) source_vc vc[MAX_VCS]; /* (the sources are allocated on a line) */
 } source;
 
 typedef struct {
