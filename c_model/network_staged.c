@@ -124,7 +124,7 @@ HOT int link_pop(const stage_ctx *g, net_counters *c, uint32_t pi, uint32_t *rel
         g->ob[ov] = has ? h : f;
         po->ob_ne &= ~((has ^ 1) << w);
         pp->ib_ne &= ~(has << v);
-        pp->ivc_act &= ~((has & (uint32_t)flit_is_tail(h)) << v);
+        if (flit_is_tail(h)) pp->ivc_act &= ~(has << v); /* (one flit in a message: predictable) */
         credit_back(g, pp, pin, v, has, conc);
         *moves += has;
     } else {
@@ -155,7 +155,7 @@ HOT void arrive(const stage_ctx *g, uint32_t pin, int v, flit_t f, uint64_t *mov
         *slot = full ? old : f;
         po->ob_ne |= 1u << w;
         bit_or(g->la, po_i, po->cred_ok >> w & 1, conc); /* (already set when it waits) */
-        pp->ivc_act &= ~((mv & (uint32_t)flit_is_tail(f)) << v);
+        if (flit_is_tail(f)) pp->ivc_act &= ~(mv << v);
         credit_back(g, pp, pin, v, mv, conc);
         *moves += mv;
     } else {
