@@ -106,6 +106,22 @@ node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_win
 /* adds lane L into n's totals and clears it; call for the lanes in node order */
 void node_fold(node_set *n, node_lane *L);
 
+/* node_sink_in for the common flit, a body flit (neither head nor tail) of a message open on
+ * its VC, in order and intact: 1 when it took it; 0, having changed nothing, for any other
+ * flit (node_sink_in then takes it, and names what is wrong). Inline: most flits are bodies. */
+static inline int node_sink_body(node_set *n, node_lane *L, int x, int in_window, const link_sig *ej)
+{
+    const flit_t f = ej->flit;
+    sink_vc *c = &n->snk[x].vc[ej->vc];
+    if (flit_kind(f) != FK_BODY || n->win_part || c->src < 0 || flit_seq(f) != (c->next & 0xFFFF) ||
+        (f >> FLIT_PAYLOAD_LO) != flit_payload(c->src, c->id, c->next))
+        return 0;
+    c->next++;
+    L->ejected++;
+    L->win_flits += (uint64_t)(in_window != 0);
+    return 1;
+}
+
 /* node x's source for one cycle, counting into lane L: the one place sim's threads and the
  * co-simulation step a source. Inline, so that an idle source (most, at low load) costs no
  * call. -1 as node_source. */

@@ -261,6 +261,7 @@ static void run_free(run *r)
 /* node x's sink takes the flit on its ejection channel in cycle tt */
 static inline void run_sink(run *r, part *pt, int x, uint64_t tt, int in_window)
 {
+    if (node_sink_body(&r->nodes, &pt->lane, x, in_window, network_ejection(&r->ns.net, x, tt))) return;
     node_delivery d;
     switch (node_sink_in(&r->nodes, &pt->lane, x, tt, in_window, network_ejection(&r->ns.net, x, tt), &d)) {
     case NODE_QUEUE_FULL:
