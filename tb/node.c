@@ -9,8 +9,7 @@ int node_init(node_set *n, const net_setup *s, const sim_config *c)
     n->N = s->t.N;
     n->overflow_node = -1;
     n->reinject_delay = c->reinject_delay;
-    n->src = aligned_alloc(64, (size_t)n->N * sizeof *n->src); /* a VC of a source is a line */
-    if (n->src) memset(n->src, 0, (size_t)n->N * sizeof *n->src);
+    n->src = calloc((size_t)n->N, sizeof *n->src);
     n->snk = calloc((size_t)n->N, sizeof *n->snk);
     if (!n->src || !n->snk || msgtab_init(&n->msgs, n->N, s->fl.IW)) return -1;
     for (int x = 0; x < n->N; x++) {

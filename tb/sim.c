@@ -622,7 +622,7 @@ static void results_counts(const run *r, uint64_t tt, double win, sim_result *re
         const source *sx = &r->nodes.src[x];
         queued += sx->qlen;
         for (int v = 0; v < cfg->vcs; v++) /* messages assigned to an injection VC, not yet fully sent */
-            if (sx->vc_busy >> v & 1 && sx->vc[v].next == 0) queued++;
+            if (sx->vc_busy >> v & 1 && sx->on[v].next == 0) queued++;
     }
     res->messages_queued = queued;
     res->little_L = r->in_system / win;

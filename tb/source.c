@@ -76,12 +76,12 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
     uint32_t free_vcs = ~s->vc_busy & e->all_vcs;
     if (s->qlen && free_vcs && s->q[s->qhead].ready <= t) {
         int v = __builtin_ctz(free_vcs);
-        s->vc[v].m = s->q[s->qhead];
+        s->vc_msg[v] = s->q[s->qhead];
+        s->on[v] = (source_flits){0, s->vc_msg[v].len - 1, s->vc_msg[v].id & e->id_mask};
         s->qhead = (s->qhead + 1) % s->qcap;
         /* an empty queue starts again at its first slot: the ring then touches only the
          * pages its longest backlog needs, not all of max_queue as the head goes round */
         if (!--s->qlen) s->qhead = 0;
-        s->vc[v].next = 0;
         s->vc_busy |= 1u << v;
     }
     /* 2. injection arbitration, round-robin */
@@ -89,12 +89,12 @@ int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t cred
     if (!elig) return 0;
     uint32_t hi = elig & (0xFFFFFFFFu << s->ptr);
     int v = __builtin_ctz(hi ? hi : elig);
-    queued_msg *m = &s->vc[v].m;
-    int j = s->vc[v].next++;
-    int tail = j == m->len - 1;
+    source_flits *o = &s->on[v];
+    const int j = o->next++, tail = j == o->last;
+    const uint32_t id = o->id;
     flit_t f;
-    uint32_t id = m->id & e->id_mask;
     if (j == 0) {
+        const queued_msg *m = &s->vc_msg[v];
         f = route_init_head(e->rt, x, m->dst, flit_make_head(e->fl, m->dst, x, id, 0, tail));
         if (m->ring) f = bits_set(f, e->fl->ring_lo, e->fl->RW, (uint64_t)m->ring);
         if (e->msgs) {

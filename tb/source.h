@@ -17,22 +17,25 @@ typedef struct {
     int32_t final, osrc, nfwd, ring;
 } queued_msg;
 
-/* a message on an injection VC and the index of its next flit: a cache line a VC */
+/* what each flit of the message on an injection VC needs: kept apart from the messages
+ * themselves, so that a node's injection touches the same two or three cache lines every
+ * cycle, whichever VC it serves */
 typedef struct {
-    queued_msg m;
-    int32_t next;
-} source_vc;
+    int32_t next, last;   /* the next flit's index, the tail's */
+    uint32_t id;          /* the message id in the flit's id width */
+} source_flits;
 
 typedef struct {
-    /* what every step reads first, together */
+    /* what every step reads */
     uint32_t vc_busy, cred_ok;
     int ptr;
     uint32_t next_id;
     long qhead, qlen;
     queued_msg *q;        /* ring of capacity qcap */
     long qcap;
-    uint8_t credit[MAX_VCS]; /* B > 1: the credits of each VC (B = 1: its cred_ok bit) */
-    _Alignas(64) source_vc vc[MAX_VCS]; /* (the sources are allocated on a line) */
+    source_flits on[MAX_VCS];
+    uint8_t credit[MAX_VCS];   /* B > 1: the credits of each VC (B = 1: its cred_ok bit) */
+    queued_msg vc_msg[MAX_VCS]; /* the message on each VC (its head reads it) */
 } source;
 
 typedef struct {
