@@ -29,8 +29,19 @@ uint32_t lfsr_position(uint16_t s)
     return pos_of[s];
 }
 
+/* t mod 65535 without a division (2^16 is 1 modulo 65535: the 16-bit digits add up) */
+static inline uint32_t mod_period(uint64_t t)
+{
+    uint64_t s = (t & 0xFFFF) + (t >> 16 & 0xFFFF) + (t >> 32 & 0xFFFF) + (t >> 48);
+    s = (s & 0xFFFF) + (s >> 16);
+    s = (s & 0xFFFF) + (s >> 16);
+    return s >= LFSR_PERIOD ? (uint32_t)(s - LFSR_PERIOD) : (uint32_t)s;
+}
+
 uint16_t lfsr_at(uint32_t pos, uint64_t t)
 {
     if (!built) build();
-    return seq[(pos + t) % LFSR_PERIOD];
+    uint32_t i = pos + mod_period(t); /* pos < LFSR_PERIOD */
+    if (i >= LFSR_PERIOD) i -= LFSR_PERIOD;
+    return seq[i];
 }
