@@ -1,5 +1,5 @@
 /* main.c: the flitnet command line.
- *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order]
+ *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order] [--per-router]
  *   flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--all]
  *   flitnet model [CONFIG] model=NAME [key=value ...] [rate=A:B:STEP] [--csv FILE] [--json FILE]
  *   flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]
@@ -31,11 +31,12 @@
 /* every command: its usage, what it does, and whether it takes the configuration keys;
  * `flitnet help`, `flitnet CMD --help` and the README's list (tests/suites/readme_keys.sh) agree */
 static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
-    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order]",
+    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order] [--per-router]",
      "one run: a summary on stdout; --json writes every measurement, --vcd the routers' waves for cycles A..B (by "
      "default the first 100 cycles of an 8x8 V=10 network, up to 1000 on smaller ones), --heatmap a map of the "
      "node loads (.svg or .png; 1-D and 2-D networks, faulty and disabled nodes marked); --shuffle-order evaluates the "
-     "nodes in a random order each cycle (results must not change); a run longer than 3 s shows its cycle on a terminal",
+     "nodes in a random order each cycle and --per-router steps the routers one at a time instead of stage by stage "
+     "(results must not change with either); a run longer than 3 s shows its cycle on a terminal",
      1},
     {"sweep", "flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N | --jobs DIR] [--csv FILE] [--plot FILE] "
               "[--throughput FILE] [--title T] [--all]",
@@ -159,6 +160,7 @@ static int cmd_sim(int argc, char **argv)
         if (!strcmp(rest[i], "--json") && i + 1 < nrest) json = rest[++i];
         else if (!strcmp(rest[i], "--heatmap") && i + 1 < nrest) heat = rest[++i];
         else if (!strcmp(rest[i], "--shuffle-order")) opt.shuffle_order = 1;
+        else if (!strcmp(rest[i], "--per-router")) opt.per_router = 1;
         else if (!strcmp(rest[i], "--vcd") && i + 1 < nrest) opt.vcd = rest[++i];
         else if (!strcmp(rest[i], "--vcd-window") && i + 1 < nrest) {
             const char *w = rest[++i];

@@ -194,7 +194,7 @@ static int run_setup(run *r, char *err, size_t errlen)
     const sim_config *cfg = r->cfg;
     if (net_setup_build(&r->ns, cfg, err, errlen)) return -1;
     r->built = 1;
-    if (cfg->buf_depth == 1 && cfg->obuf_depth == 1) network_use_stages(&r->ns.net);
+    if (cfg->buf_depth == 1 && cfg->obuf_depth == 1 && !r->opt->per_router) network_use_stages(&r->ns.net);
     if (!cfg->dateline) { /* the one key that makes a routing deadlock-prone: say whether it is here */
         cdg_result *cr = malloc(sizeof *cr);
         char e2[CFG_ERR]; /* a network too large to check runs unchecked, as before */

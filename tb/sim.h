@@ -59,6 +59,8 @@ typedef struct {
 
 typedef struct {
     int shuffle_order;            /* evaluate the nodes in a per-cycle random order (tests) */
+    int per_router;               /* step the routers one at a time (network.c), not stage by stage
+                                   * (network_staged.c, B = Bo = 1): the same cycle (tests) */
     int quiet;
     const char *vcd;              /* write the routers' waves (c_model/vcd.h) here, or NULL */
     uint64_t vcd_from, vcd_to;    /* cycles written, inclusive */
