@@ -1,8 +1,11 @@
+# shellcheck shell=bash
 # random_config.sh: draw I, a random configuration of the simulator's legal space (a
 # function of $seed and I only: topologies, radices and dimensions, VCs up to 32, buffer
 # depths, every routing, fault sets under f-rings and swft's, time-outs, traffic patterns,
 # loads). Sourced by tests/soak.sh and tests/suites/staged.sh; a configuration may still be
 # refused as bad input (the callers draw again).
+# (seed: the caller's)
+# shellcheck disable=SC2154
 draw() {
     RANDOM=$(( (seed * 1000003 + $1 * 7919) % 32768 ))
     local r=$((RANDOM % 14)) topo k n a
