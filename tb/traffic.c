@@ -141,7 +141,6 @@ int traffic_init(traffic *tr, const sim_config *cfg, const topology *t, char *er
     memset(tr, 0, sizeof *tr);
     tr->cfg = cfg;
     tr->t = t;
-    tr->min_next = -INFINITY;
     if (t->N < 2) { snprintf(err, errlen, "a network needs at least 2 nodes"); return -1; }
     if (cfg->traffic == TR_TRACE) {
         if (trace_load(cfg->trace, t, &tr->trace, &tr->ntrace, err, errlen)) return -1;
@@ -227,6 +226,8 @@ void traffic_free(traffic *tr)
     free(tr->loc_cdf);
     free(tr->rng);
     free(tr->next);
+    free(tr->heap);
+    free(tr->due);
     free(tr->pattern_dst);
     free(tr->trace);
     free(tr->alive);
@@ -245,7 +246,7 @@ static int uniform_dst(rng_t *r, int N, int src)
 int traffic_set_faults(traffic *tr, const uint8_t *faulty, char *err, size_t errlen)
 {
     if (!faulty) return 0;
-    tr->min_next = -INFINITY; /* the senders change */
+    tr->heap_built = 0; /* the senders change */
     if (tr->cfg->traffic != TR_UNIFORM) {
         snprintf(err, errlen, "with faulty nodes only traffic = uniform is supported (got %s)",
                  config_traffic_name(tr->cfg->traffic));
@@ -298,6 +299,100 @@ static int pick_len(traffic *tr, int x)
     return l > 1000000 ? 1000000 : (int)l;
 }
 
+/* the heap of senders: node a before node b when its next arrival is earlier (ties by node:
+ * any strict order would do, since the nodes due in a cycle are put back in node order) */
+static int heap_before(const traffic *tr, int a, int b)
+{
+    return tr->next[a] < tr->next[b] || (tr->next[a] == tr->next[b] && a < b);
+}
+
+static void heap_down(traffic *tr, int i)
+{
+    int *h = tr->heap, n = tr->nheap, x = h[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && heap_before(tr, h[c + 1], h[c])) c++;
+        if (!heap_before(tr, h[c], x)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = x;
+}
+
+static int heap_build(traffic *tr)
+{
+    free(tr->heap);
+    tr->heap = malloc(sizeof *tr->heap * (size_t)tr->t->N);
+    if (!tr->heap) return -1;
+    tr->nheap = 0;
+    for (int x = 0; x < tr->t->N; x++)
+        if (!(tr->faulty && tr->faulty[x])) tr->heap[tr->nheap++] = x;
+    for (int i = tr->nheap / 2 - 1; i >= 0; i--) heap_down(tr, i);
+    tr->heap_built = 1;
+    return 0;
+}
+
+static int due_cmp(const void *a, const void *b)
+{
+    const struct traffic_due *p = a, *q = b;
+    return p->x != q->x ? (p->x > q->x) - (p->x < q->x) : (p->seq > q->seq) - (p->seq < q->seq);
+}
+
+/* Poisson arrivals of cycle t: the nodes due in it come off the heap, draw their messages
+ * from their own streams as the node-by-node scan did, go back with their next arrival,
+ * and their messages are emitted in node order */
+static void traffic_poisson(traffic *tr, uint64_t t, traffic_sink_fn fn, void *user)
+{
+    const double end = (double)(t + 1);
+    if (!tr->heap_built && heap_build(tr)) {
+        /* no memory for the heap: the scan of every node, as before it */
+        for (int x = 0; x < tr->t->N; x++) {
+            if (tr->faulty && tr->faulty[x]) continue;
+            while (tr->next[x] < end) {
+                tr->next[x] += rng_exp(&tr->rng[x]) / tr->cfg->rate;
+                int d = pick_dst(tr, x), l = pick_len(tr, x);
+                if (d >= 0) fn(user, t, x, d, l);
+            }
+        }
+        return;
+    }
+    tr->ndue = 0;
+    while (tr->nheap && tr->next[tr->heap[0]] < end) {
+        const int x = tr->heap[0];
+        while (tr->next[x] < end) {
+            tr->next[x] += rng_exp(&tr->rng[x]) / tr->cfg->rate;
+            int d = pick_dst(tr, x), l = pick_len(tr, x);
+            if (d < 0) continue;
+            if (tr->ndue == tr->cap_due) {
+                int cap = tr->cap_due ? 2 * tr->cap_due : 64;
+                struct traffic_due *nd = realloc(tr->due, sizeof *nd * (size_t)cap);
+                if (!nd) { /* no memory to keep them: emit at once (node order lost only here) */
+                    fn(user, t, x, d, l);
+                    continue;
+                }
+                tr->due = nd;
+                tr->cap_due = cap;
+            }
+            tr->due[tr->ndue++] = (struct traffic_due){x, d, l, 0};
+        }
+        heap_down(tr, 0);
+    }
+    /* node order; a node's own messages (drawn together) stay in the order drawn */
+    if (tr->ndue <= 32) {
+        for (int i = 1; i < tr->ndue; i++) {
+            struct traffic_due m = tr->due[i];
+            int j = i;
+            for (; j > 0 && tr->due[j - 1].x > m.x; j--) tr->due[j] = tr->due[j - 1];
+            tr->due[j] = m;
+        }
+    } else {
+        for (int i = 0; i < tr->ndue; i++) tr->due[i].seq = i;
+        qsort(tr->due, (size_t)tr->ndue, sizeof *tr->due, due_cmp);
+    }
+    for (int i = 0; i < tr->ndue; i++) fn(user, t, tr->due[i].x, tr->due[i].d, tr->due[i].l);
+}
+
 void traffic_cycle(traffic *tr, uint64_t t, traffic_sink_fn fn, void *user)
 {
     const sim_config *c = tr->cfg;
@@ -308,22 +403,15 @@ void traffic_cycle(traffic *tr, uint64_t t, traffic_sink_fn fn, void *user)
         }
         return;
     }
-    /* Poisson: no node's next arrival falls in this cycle, nothing to visit */
-    if (c->process == PROC_POISSON && !(tr->min_next < (double)(t + 1))) return;
-    double min_next = INFINITY;
+    if (c->process == PROC_POISSON) {
+        traffic_poisson(tr, t, fn, user);
+        return;
+    }
     for (int x = 0; x < tr->t->N; x++) {
         if (tr->faulty && tr->faulty[x]) continue;
-        if (c->process == PROC_POISSON) {
-            while (tr->next[x] < (double)(t + 1)) {
-                tr->next[x] += rng_exp(&tr->rng[x]) / c->rate;
-                int d = pick_dst(tr, x), l = pick_len(tr, x);
-                if (d >= 0) fn(user, t, x, d, l);
-            }
-            if (tr->next[x] < min_next) min_next = tr->next[x];
-        } else if (rng_uniform(&tr->rng[x]) < c->rate) {
+        if (rng_uniform(&tr->rng[x]) < c->rate) {
             int d = pick_dst(tr, x), l = pick_len(tr, x);
             if (d >= 0) fn(user, t, x, d, l);
         }
     }
-    tr->min_next = min_next;
 }

@@ -19,7 +19,12 @@ typedef struct {
     const topology *t;
     rng_t *rng;            /* [N] */
     double *next;          /* [N] next arrival time (Poisson) */
-    double min_next;       /* the earliest of them over the nodes that send (-inf: not known yet) */
+    /* Poisson: the sending nodes in a min-heap of their next arrivals (built at the first
+     * cycle, and again when the senders change), so that a cycle visits only the nodes due
+     * in it; and what they generate, put back in node order */
+    int *heap, nheap, heap_built;
+    struct traffic_due { int x, d, l, seq; } *due;
+    int ndue, cap_due;
     int *pattern_dst;      /* [N] for fixed permutations; -1: node is silent */
     /* locality: cumulative distribution over hop distance 1..D, and nodes by distance
      * from node 0 offset (vertex-symmetric topologies only) */
