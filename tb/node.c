@@ -77,17 +77,6 @@ int node_lane_init(node_lane *L, const node_set *n, int nodes)
 
 void node_lane_free(node_lane *L) { (void)L; }
 
-int node_source_in(node_set *n, node_lane *L, int x, uint64_t t, uint32_t credits_in, link_sig *out)
-{
-    if (source_idle(&n->src[x], &n->senv, credits_in, t)) { /* most sources, most cycles: no call */
-        out->vc = -1;
-        return 0;
-    }
-    int s = source_step(&n->src[x], &n->senv, x, t, credits_in, out);
-    if (s < 0) return -1;
-    L->injected += (uint64_t)s;
-    return 0;
-}
 
 node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_window, const link_sig *ej,
                         node_delivery *d)

@@ -99,12 +99,24 @@ int node_source_router(node_set *n, network *net, int x, uint64_t t);
 /* a lane for up to `nodes` nodes of n (one take-back per node and cycle); -1 when out of memory */
 int node_lane_init(node_lane *L, const node_set *n, int nodes);
 void node_lane_free(node_lane *L);
-/* node_source and node_sink counting into lane L: what a thread calls for its nodes */
-int node_source_in(node_set *n, node_lane *L, int x, uint64_t t, uint32_t credits_in, link_sig *out);
+/* node_sink counting into lane L: what a thread calls for its nodes */
 node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_window, const link_sig *ej,
                         node_delivery *d);
 /* adds lane L into n's totals and clears it; call for the lanes in node order */
 void node_fold(node_set *n, node_lane *L);
+
+/* node_source counting into lane L (inline: a busy source steps every cycle) */
+static inline int node_source_in(node_set *n, node_lane *L, int x, uint64_t t, uint32_t credits_in, link_sig *out)
+{
+    if (source_idle(&n->src[x], &n->senv, credits_in, t)) { /* most sources, most cycles: no call */
+        out->vc = -1;
+        return 0;
+    }
+    int s = source_step(&n->src[x], &n->senv, x, t, credits_in, out);
+    if (s < 0) return -1;
+    L->injected += (uint64_t)s;
+    return 0;
+}
 
 /* node_sink_in for the common flit, a body flit (neither head nor tail) of a message open on
  * its VC, in order and intact: 1 when it took it; 0, having changed nothing, for any other

@@ -66,49 +66,28 @@ int source_forward(source *s, const source_env *e, int x, uint64_t t, const msg_
     return 0;
 }
 
-int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out)
+void source_start(source *s, const source_env *e)
 {
-    out->vc = -1;
-    s->cred_ok |= credits_in;
-    if (e->B != 1)
-        for (uint32_t m = credits_in; m; m &= m - 1) s->credit[__builtin_ctz(m)]++;
-    /* 1. allocation: the queue head takes the lowest free injection VC */
-    uint32_t free_vcs = ~s->vc_busy & e->all_vcs;
-    if (s->qlen && free_vcs && s->q[s->qhead].ready <= t) {
-        int v = __builtin_ctz(free_vcs);
-        s->vc_msg[v] = s->q[s->qhead];
-        s->on[v] = (source_flits){0, s->vc_msg[v].len - 1, s->vc_msg[v].id & e->id_mask};
-        s->qhead = (s->qhead + 1) % s->qcap;
-        /* an empty queue starts again at its first slot: the ring then touches only the
-         * pages its longest backlog needs, not all of max_queue as the head goes round */
-        if (!--s->qlen) s->qhead = 0;
-        s->vc_busy |= 1u << v;
+    int v = __builtin_ctz(~s->vc_busy & e->all_vcs);
+    s->vc_msg[v] = s->q[s->qhead];
+    s->on[v] = (source_flits){0, s->vc_msg[v].len - 1, s->vc_msg[v].id & e->id_mask};
+    s->qhead = (s->qhead + 1) % s->qcap;
+    /* an empty queue starts again at its first slot: the ring then touches only the
+     * pages its longest backlog needs, not all of max_queue as the head goes round */
+    if (!--s->qlen) s->qhead = 0;
+    s->vc_busy |= 1u << v;
+}
+
+int source_head(source *s, const source_env *e, int x, uint64_t t, int v, int tail, flit_t *f)
+{
+    const queued_msg *m = &s->vc_msg[v];
+    const uint32_t id = s->on[v].id;
+    *f = route_init_head(e->rt, x, m->dst, flit_make_head(e->fl, m->dst, x, id, 0, tail));
+    if (m->ring) *f = bits_set(*f, e->fl->ring_lo, e->fl->RW, (uint64_t)m->ring);
+    if (e->msgs) {
+        msg_rec r = {.gen = m->gen, .inj = m->nfwd ? m->inj : t, .dst = m->dst, .len = m->len, .id = id,
+                     .final = m->final, .osrc = m->osrc < 0 ? x : m->osrc, .nfwd = m->nfwd};
+        if (msgtab_put(e->msgs, x, &r, t)) return -1;
     }
-    /* 2. injection arbitration, round-robin */
-    uint32_t elig = s->vc_busy & s->cred_ok;
-    if (!elig) return 0;
-    uint32_t hi = elig & (0xFFFFFFFFu << s->ptr);
-    int v = __builtin_ctz(hi ? hi : elig);
-    source_flits *o = &s->on[v];
-    const int j = o->next++, tail = j == o->last;
-    const uint32_t id = o->id;
-    flit_t f;
-    if (j == 0) {
-        const queued_msg *m = &s->vc_msg[v];
-        f = route_init_head(e->rt, x, m->dst, flit_make_head(e->fl, m->dst, x, id, 0, tail));
-        if (m->ring) f = bits_set(f, e->fl->ring_lo, e->fl->RW, (uint64_t)m->ring);
-        if (e->msgs) {
-            msg_rec r = {.gen = m->gen, .inj = m->nfwd ? m->inj : t, .dst = m->dst, .len = m->len, .id = id,
-                         .final = m->final, .osrc = m->osrc < 0 ? x : m->osrc, .nfwd = m->nfwd};
-            if (msgtab_put(e->msgs, x, &r, t)) return -1;
-        }
-    } else {
-        f = flit_make_body(x, id, j, tail);
-    }
-    out->flit = f;
-    out->vc = v;
-    if (e->B == 1 || --s->credit[v] == 0) s->cred_ok &= ~(1u << v);
-    s->ptr = v + 1 == e->V ? 0 : v + 1;
-    if (tail) s->vc_busy &= ~(1u << v);
-    return 1;
+    return 0;
 }

@@ -57,9 +57,43 @@ int source_enqueue(source *s, uint64_t gen, int dst, int len);
  * final destination is elsewhere joins x's queue with its new header; -1 when the queue
  * is full or no detour exists (the fault check at set-up rules that out) */
 int source_forward(source *s, const source_env *e, int x, uint64_t t, const msg_rec *m, long delay);
+/* source_step's rare parts, out of line: the queue's head message takes the lowest free
+ * injection VC; a message's head flit (and its record in the message table: -1 when that
+ * overflows) */
+void source_start(source *s, const source_env *e);
+int source_head(source *s, const source_env *e, int x, uint64_t t, int v, int tail, flit_t *f);
+
 /* one cycle: absorb the credits of cycle t-1, drive the injection channel for cycle t.
- * Returns 1 if a flit was driven (counts as injected), -1 on a message-table overflow. */
-int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out);
+ * Returns 1 if a flit was driven (counts as injected), -1 on a message-table overflow.
+ * Inline: a busy source steps every cycle, most of its flits bodies. */
+static inline int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out)
+{
+    out->vc = -1;
+    s->cred_ok |= credits_in;
+    if (e->B != 1)
+        for (uint32_t m = credits_in; m; m &= m - 1) s->credit[__builtin_ctz(m)]++;
+    /* 1. allocation: the queue head takes the lowest free injection VC */
+    if (s->qlen && (~s->vc_busy & e->all_vcs) && s->q[s->qhead].ready <= t) source_start(s, e);
+    /* 2. injection arbitration, round-robin */
+    const uint32_t elig = s->vc_busy & s->cred_ok;
+    if (!elig) return 0;
+    const uint32_t hi = elig & (0xFFFFFFFFu << s->ptr);
+    const int v = __builtin_ctz(hi ? hi : elig);
+    source_flits *o = &s->on[v];
+    const int j = o->next++, tail = j == o->last;
+    flit_t f;
+    if (j == 0) {
+        if (source_head(s, e, x, t, v, tail, &f)) return -1;
+    } else {
+        f = flit_make_body(x, o->id, j, tail);
+    }
+    out->flit = f;
+    out->vc = v;
+    if (e->B == 1 || --s->credit[v] == 0) s->cred_ok &= ~(1u << v);
+    s->ptr = v + 1 == e->V ? 0 : v + 1;
+    if (tail) s->vc_busy &= ~(1u << v);
+    return 1;
+}
 /* source_step in cycle t would only drive "no flit" and change nothing: no credit coming
  * in, no VC with a message and a credit, and no queued message it could start (none, no
  * free VC, or the head not ready): idle at low load, blocked on credits at saturation */
