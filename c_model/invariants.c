@@ -50,6 +50,9 @@ static int check_staged(const network *net, int x, int cur, uint64_t t, char *er
         return broken(err, errlen, t, x, "st_ej disagrees with the ejection channel");
     if (net->cr[prv][x * P + Pn])
         return broken(err, errlen, t, x, "the source's credits of cycle %llu were not emptied once read", (unsigned long long)t - 1);
+    if (set_bit_of(net->st_cin[cur], (net->nwp << 6) + x) != (net->cr[cur][x * P + Pn] != 0) ||
+        set_bit_of(net->st_cin[prv], (net->nwp << 6) + x))
+        return broken(err, errlen, t, x, "st_cin's bit of the source disagrees with its credits");
     for (int p = 0; p < P; p++) {
         const int pi = x * P + p;
         const port_state *ps = &net->ps[pi];
@@ -66,7 +69,7 @@ static int check_staged(const network *net, int x, int cur, uint64_t t, char *er
                 return broken(err, errlen, t, x, "port %d: kept set %s says %d, but the state says %d", p, m[k].name,
                               m[k].kept, m[k].real);
         if (ps->stalled) return broken(err, errlen, t, x, "port %d: the staged step marked input VCs stalled", p);
-        if (ps->cin_bit != (p == Pn ? (uint32_t)net->nwp << 6 : (uint32_t)ps->cr_slot))
+        if (ps->cin_bit != (p == Pn ? ((uint32_t)net->nwp << 6) + (uint32_t)x : (uint32_t)ps->cr_slot))
             return broken(err, errlen, t, x, "port %d: its credits mark bit %u of st_cin", p, ps->cin_bit);
         for (uint32_t a = ps->ivc_act; a; a &= a - 1) {
             const int v = __builtin_ctz(a), iv = pi * V + v;

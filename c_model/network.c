@@ -56,6 +56,7 @@ static int network_arrays(network *net, int N, int P, const router_params *rp, n
     ARR(st_la, n, 8);
     ARR(st_local, n, 8);
     ARR(st_va, n, 8);
+    ARR(st_src, n, 8);
     ARR(st_out, NV, 4);
     ARR(st_owner, NV, 4);
     ARR(st_rel, NP, 4);
@@ -65,7 +66,7 @@ static int network_arrays(network *net, int N, int P, const router_params *rp, n
         ARR(in[b], NP + 2 * n, sizeof(link_sig));
         ARR(cr[b], NP + n, 4);
         ARR(st_fin[b], n, 8);
-        ARR(st_cin[b], n, 8);
+        ARR(st_cin[b], 2 * n, 8); /* the ports' words, then from word nwp the sources' (a bit a node) */
         ARR(st_ej[b], n, 8);
     }
 #undef ARR

@@ -63,7 +63,7 @@ typedef struct {
     int32_t down_x;      /* the router output port p feeds, or -1 (also for the ejection port) */
     int32_t up_x;        /* the router input port p returns credits to, or -1 (also for the source) */
     uint32_t cin_bit;    /* the staged step: the bit of st_cin a credit of input port p marks (its
-                          * cr_slot; the source's port: a scratch word past the ports) */
+                          * cr_slot; the source's port: nwp*64 + x, its node's bit) */
 } port_state;           /* 64 bytes: a port is one aligned line, its index a shift */
 
 /* a router's port masks that let the step skip idle routers, ports and stages */
@@ -137,8 +137,10 @@ typedef struct {
     int nwp, nwn;            /* 64-bit words a set of ports, of nodes, uses (each has N) */
     uint64_t *st_la;         /* output ports with an eligible OVC: ob_ne & cred_ok != 0 */
     uint64_t *st_fin[2];     /* input ports whose in[b] slot holds a flit (the source's too) */
-    uint64_t *st_cin[2];     /* network output ports whose cr[b] slot holds credits; word nwp
-                              * is the scratch the sources' ports mark */
+    uint64_t *st_cin[2];     /* network output ports whose cr[b] slot holds credits; from word nwp
+                              * on, the nodes whose source has credits in cr[b] (bit nwp*64 + x) */
+    uint64_t *st_src;        /* the nodes whose source the node loop steps (tb/sim.c keeps it: a
+                              * source with work, or one that had some in the last two cycles) */
     uint64_t *st_ej[2];      /* nodes with a flit on the ejection channel in cycle b */
     uint64_t *st_va;         /* routers with a head to allocate: rs[x].va != 0 */
     uint64_t *st_local;      /* the local ports x*P + Pn (constant) */
@@ -228,6 +230,20 @@ static inline void network_source_done(network *n, int x, uint64_t t)
     if (n->concurrent) __atomic_fetch_or(&n->st_fin[cur][pl >> 6], 1ull << (pl & 63), __ATOMIC_RELAXED);
     else n->st_fin[cur][pl >> 6] |= 1ull << (pl & 63);
 }
+/* the staged step: the nodes of word j in [lo, hi) whose source got credits in cycle t - 1,
+ * taken out of the set (the node loop steps them in cycle t) */
+static inline uint64_t network_source_credited(network *n, int j, int lo, int hi, uint64_t t)
+{
+    uint64_t mine = ~0ull;
+    if (j == lo >> 6) mine &= ~0ull << (lo & 63);
+    if (j == (hi - 1) >> 6 && (hi & 63)) mine &= ~0ull >> (64 - (hi & 63));
+    uint64_t *w = &n->st_cin[(t & 1) ^ 1][n->nwp + j];
+    if (n->concurrent) return __atomic_fetch_and(w, ~mine, __ATOMIC_RELAXED) & mine;
+    const uint64_t m = *w & mine;
+    *w &= ~mine;
+    return m;
+}
+
 /* the staged step: the nodes of word j (nodes 64j..64j+63) in [lo, hi) with a flit on their
  * ejection channel in cycle t */
 static inline uint64_t network_ejected(const network *n, int j, int lo, int hi, uint64_t t)

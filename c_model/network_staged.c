@@ -382,7 +382,7 @@ void network_use_stages(network *net)
         net->st_local[pl >> 6] |= 1ull << (pl & 63);
         for (int p = 0; p < P; p++) {
             port_state *s = &net->ps[x * P + p];
-            s->cin_bit = p == Pn ? (uint32_t)net->nwp << 6 : (uint32_t)s->cr_slot;
+            s->cin_bit = p == Pn ? ((uint32_t)net->nwp << 6) + (uint32_t)x : (uint32_t)s->cr_slot;
         }
     }
 }

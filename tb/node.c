@@ -44,6 +44,7 @@ void node_enqueue(node_set *n, uint64_t cycle, int s, int d, int len)
         return;
     }
     n->generated++;
+    if (n->wake) n->wake[s >> 6] |= 1ull << (s & 63); /* (the traffic runs before the parts) */
 }
 
 void node_on_message(void *user, uint64_t cycle, int s, int d, int len)
@@ -100,6 +101,7 @@ node_event node_sink_in(node_set *n, node_lane *L, int x, uint64_t t, int in_win
         L->reinjected++;
         L->reinject_rule[m->dst == x ? 2 : (m->ring & 1) ? 1 : 0]++;
         if (source_forward(&n->src[x], &n->senv, x, t, m, n->reinject_delay)) return NODE_QUEUE_FULL;
+        if (n->wake) __atomic_fetch_or(&n->wake[x >> 6], 1ull << (x & 63), __ATOMIC_RELAXED); /* (a part's sink) */
         return NODE_REINJECTED;
     }
     if (!ks) return NODE_NOTHING;

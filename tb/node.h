@@ -58,6 +58,9 @@ typedef struct {
     uint64_t reinjected;      /* messages the node software re-injected */
     uint64_t reinject_rule[3];/* ... by its rule: absorbed with rev 0, with rev 1, at an intermediate node */
     node_lane solo;           /* node_sink's lane, folded at once */
+    /* with the staged step (sim's node loop): the set of sources to step (network.h st_src),
+     * which a queued or re-injected message joins; NULL: every source steps every cycle */
+    uint64_t *wake;
 } node_set;
 
 /* what a node's sink did with the ejection flit of a cycle */

@@ -211,6 +211,7 @@ static int run_setup(run *r, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    if (r->ns.net.staged && !r->opt->shuffle_order) r->nodes.wake = r->ns.net.st_src; /* (run_sources) */
     r->order = malloc(sizeof(int) * (size_t)tp->N);
     r->nseg = cfg->batches > SAT_MIN_SEGMENTS ? cfg->batches : SAT_MIN_SEGMENTS;
     if ((long)r->nseg > cfg->cycles - cfg->warmup) r->nseg = (int)(cfg->cycles - cfg->warmup);
@@ -258,6 +259,41 @@ static void run_free(run *r)
     if (r->built) net_setup_free(&r->ns);
 }
 
+/* the staged step's sources of part pt in cycle tt, in node order: those in the set of
+ * sources with work (st_src) and those whose credits came back. A source leaves the set once
+ * it has had nothing to do for two cycles in a row: both of its injection slots then read
+ * "no flit", and it has no message, no busy VC and no credit on its way (those would bring
+ * it back: a queued or re-injected message, node.c; a credit, the router's mark). */
+static void run_sources(run *r, part *pt, uint64_t tt)
+{
+    node_set *nodes = &r->nodes;
+    network *net = &r->ns.net;
+    for (int j = pt->lo >> 6; j <= (pt->hi - 1) >> 6; j++) {
+        uint64_t mine = ~0ull;
+        if (j == pt->lo >> 6) mine &= ~0ull << (pt->lo & 63);
+        if (j == (pt->hi - 1) >> 6 && (pt->hi & 63)) mine &= ~0ull >> (64 - (pt->hi & 63));
+        uint64_t *w = &net->st_src[j];
+        const uint64_t m = ((net->concurrent ? __atomic_load_n(w, __ATOMIC_RELAXED) : *w) & mine) |
+                           network_source_credited(net, j, pt->lo, pt->hi, tt);
+        uint64_t gone = 0;
+        for (uint64_t k = m; k; k &= k - 1) {
+            const int b = __builtin_ctzll(k), x = j << 6 | b;
+            if (node_source_only_in(nodes, &pt->lane, net, x, tt) && pt->idfail_node < 0) pt->idfail_node = x;
+            network_source_done(net, x, tt);
+            source *s = &nodes->src[x];
+            const int idle = !s->vc_busy && !s->qlen && network_injection(net, x, tt)->vc < 0;
+            s->quiet = idle ? s->quiet + 1 : 0;
+            gone |= (uint64_t)(s->quiet >= 2) << b;
+        }
+        if (net->concurrent) {
+            __atomic_fetch_or(w, m & ~gone, __ATOMIC_RELAXED);
+            __atomic_fetch_and(w, ~gone, __ATOMIC_RELAXED);
+        } else {
+            *w = (*w | m) & ~gone;
+        }
+    }
+}
+
 /* node x's sink takes the flit on its ejection channel in cycle tt */
 static inline void run_sink(run *r, part *pt, int x, uint64_t tt, int in_window)
 {
@@ -293,10 +329,15 @@ static void run_part(void *arg, int k)
      * its router ejects in this cycle (node_source_router_in does the first two for one
      * node; a loop over the routers pays the step's set-up once) */
     if (net->staged) { /* one-slot buffers: the routers step stage by stage (network_staged.c) */
-        for (int oi = pt->lo; oi < pt->hi; oi++) {
-            const int x = r->order[oi];
-            if (node_source_only_in(nodes, &pt->lane, net, x, tt) && pt->idfail_node < 0) pt->idfail_node = x;
-            network_source_done(net, x, tt);
+        if (r->opt->shuffle_order) {
+            for (int oi = pt->lo; oi < pt->hi; oi++) {
+                const int x = r->order[oi];
+                if (node_source_only_in(nodes, &pt->lane, net, x, tt) && pt->idfail_node < 0) pt->idfail_node = x;
+                network_source_done(net, x, tt);
+            }
+            for (int j = pt->lo >> 6; j <= (pt->hi - 1) >> 6; j++) (void)network_source_credited(net, j, pt->lo, pt->hi, tt);
+        } else {
+            run_sources(r, pt, tt);
         }
         /* a part's positions of the order hold its block of nodes, shuffled or not */
         network_step_part(net, pt->lo, pt->hi, tt, &pt->ctr);

@@ -31,6 +31,7 @@ typedef struct {
     int ptr;
     uint32_t next_id;
     long qhead, qlen;
+    int quiet;            /* cycles in a row stepped with nothing to do (the node loop's set) */
     queued_msg *q;        /* ring of capacity qcap */
     long qcap;
     source_flits on[MAX_VCS];
