@@ -226,9 +226,9 @@ static inline void network_source_done(network *n, int x, uint64_t t)
     const uint32_t pl = (uint32_t)(x * n->P + n->Pn);
     const int cur = (int)(t & 1);
     n->cr[cur ^ 1][pl] = 0; /* read: the staged step ORs the next credits into it */
-    if (n->in[cur][pl].vc < 0) return;
-    if (n->concurrent) __atomic_fetch_or(&n->st_fin[cur][pl >> 6], 1ull << (pl & 63), __ATOMIC_RELAXED);
-    else n->st_fin[cur][pl >> 6] |= 1ull << (pl & 63);
+    const uint64_t drove = n->in[cur][pl].vc >= 0;
+    if (!n->concurrent) n->st_fin[cur][pl >> 6] |= drove << (pl & 63); /* (without a branch: data) */
+    else if (drove) __atomic_fetch_or(&n->st_fin[cur][pl >> 6], 1ull << (pl & 63), __ATOMIC_RELAXED);
 }
 /* the staged step: the nodes of word j in [lo, hi) whose source got credits in cycle t - 1,
  * taken out of the set (the node loop steps them in cycle t) */

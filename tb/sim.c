@@ -281,7 +281,7 @@ static void run_sources(run *r, part *pt, uint64_t tt)
             if (node_source_only_in(nodes, &pt->lane, net, x, tt) && pt->idfail_node < 0) pt->idfail_node = x;
             network_source_done(net, x, tt);
             source *s = &nodes->src[x];
-            const int idle = !s->vc_busy && !s->qlen && network_injection(net, x, tt)->vc < 0;
+            const int idle = ((s->vc_busy | (uint64_t)s->qlen) == 0) & (network_injection(net, x, tt)->vc < 0);
             s->quiet = idle ? s->quiet + 1 : 0;
             gone |= (uint64_t)(s->quiet >= 2) << b;
         }

@@ -40,7 +40,7 @@ int source_enqueue(source *s, uint64_t gen, int dst, int len)
     m->osrc = -1;
     m->len = len;
     m->id = s->next_id++;
-    s->qlen++;
+    if (!s->qlen++) s->head_ready = m->ready;
     return 0;
 }
 
@@ -62,7 +62,7 @@ int source_forward(source *s, const source_env *e, int x, uint64_t t, const msg_
     m->ring = rev;
     m->len = r->len;
     m->id = s->next_id++;
-    s->qlen++;
+    if (!s->qlen++) s->head_ready = m->ready;
     return 0;
 }
 
@@ -75,6 +75,7 @@ void source_start(source *s, const source_env *e)
     /* an empty queue starts again at its first slot: the ring then touches only the
      * pages its longest backlog needs, not all of max_queue as the head goes round */
     if (!--s->qlen) s->qhead = 0;
+    else s->head_ready = s->q[s->qhead].ready;
     s->vc_busy |= 1u << v;
 }
 

@@ -31,6 +31,7 @@ typedef struct {
     int ptr;
     uint32_t next_id;
     long qhead, qlen;
+    uint64_t head_ready;  /* q[qhead].ready while qlen > 0, kept beside the counts */
     int quiet;            /* cycles in a row stepped with nothing to do (the node loop's set) */
     queued_msg *q;        /* ring of capacity qcap */
     long qcap;
@@ -67,14 +68,14 @@ int source_head(source *s, const source_env *e, int x, uint64_t t, int v, int ta
 /* one cycle: absorb the credits of cycle t-1, drive the injection channel for cycle t.
  * Returns 1 if a flit was driven (counts as injected), -1 on a message-table overflow.
  * Inline: a busy source steps every cycle, most of its flits bodies. */
-static inline int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out)
+static inline __attribute__((always_inline)) int source_step(source *s, const source_env *e, int x, uint64_t t, uint32_t credits_in, link_sig *out)
 {
     out->vc = -1;
     s->cred_ok |= credits_in;
     if (e->B != 1)
         for (uint32_t m = credits_in; m; m &= m - 1) s->credit[__builtin_ctz(m)]++;
     /* 1. allocation: the queue head takes the lowest free injection VC */
-    if (s->qlen && (~s->vc_busy & e->all_vcs) && s->q[s->qhead].ready <= t) source_start(s, e);
+    if (s->qlen && (~s->vc_busy & e->all_vcs) && s->head_ready <= t) source_start(s, e);
     /* 2. injection arbitration, round-robin */
     const uint32_t elig = s->vc_busy & s->cred_ok;
     if (!elig) return 0;
@@ -101,6 +102,6 @@ static inline int source_step(source *s, const source_env *e, int x, uint64_t t,
 static inline int source_idle(const source *s, const source_env *e, uint32_t credits_in, uint64_t t)
 {
     if (credits_in | (s->vc_busy & s->cred_ok)) return 0;
-    return !s->qlen || !(~s->vc_busy & e->all_vcs) || s->q[s->qhead].ready > t;
+    return !s->qlen || !(~s->vc_busy & e->all_vcs) || s->head_ready > t;
 }
 #endif
