@@ -5,7 +5,9 @@ CC      ?= gcc
 BUILD   := build
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror
-CFLAGS  ?= -O2 -g
+# -O3: the staged step runs 3-4 % faster than at -O2, results bit for bit the same (no fast-math:
+# -std=c11 leaves floating-point contraction off; docs/c-model-speed.md)
+CFLAGS  ?= -O3 -g
 # the VC masks are counted with popcount: use the instruction where the CPU has it
 ifeq ($(shell uname -m),x86_64)
 CFLAGS  += -mpopcnt
