@@ -134,7 +134,17 @@ void node_fold(node_set *n, node_lane *L)
 
 int node_source_router(node_set *n, network *net, int x, uint64_t t)
 {
-    int rc = node_source_router_in(n, &n->solo, net, x, t, &net->ctr);
+    /* one-slot buffers: the network steps stage by stage, as sim's does, so that the
+     * co-simulation checks the step the runs use; it is switched on at the first call */
+    if (!x && !t && !net->staged && net->B == 1 && net->Bo == 1) network_use_stages(net);
+    int rc;
+    if (net->staged) {
+        rc = node_source_only_in(n, &n->solo, net, x, t);
+        network_source_done(net, x, t);
+        if (x == net->N - 1) network_step_part(net, 0, net->N, t, &net->ctr); /* every source has stepped */
+    } else {
+        rc = node_source_router_in(n, &n->solo, net, x, t, &net->ctr);
+    }
     node_fold(n, &n->solo);
     return rc;
 }

@@ -96,7 +96,10 @@ int node_source(node_set *n, int x, uint64_t t, uint32_t credits_in, link_sig *o
 node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_sig *ej, node_delivery *d);
 
 /* node x's source and router on the C model's network in cycle t; -1 as node_source
- * (the run stops) */
+ * (the run stops). With one-slot buffers the network steps stage by stage
+ * (network_staged.c, switched on at the call for node 0 in cycle 0): the routers all step
+ * with the call for the last node, so a cycle's calls must be for nodes 0 to N-1 in order,
+ * as the co-simulation and the scoreboard make them. */
 int node_source_router(node_set *n, network *net, int x, uint64_t t);
 
 /* a lane for up to `nodes` nodes of n (one take-back per node and cycle); -1 when out of memory */
