@@ -1,6 +1,7 @@
 /* test_network.c: the invariants of the router network (issue 2, item 10) and the
  * contract's closed forms (docs/microarchitecture.md §9). */
 #include "invariants.h"
+#include "lfsr.h"
 #include "memory.h"
 #include "netsetup.h"
 #include "testutil.h"
@@ -566,6 +567,28 @@ static void invariants_hold_under_load(void **st)
     }
 }
 
+/* lfsr_at (a table and the cycle modulo the period, without a division) equals the LFSR
+ * stepped from its reset value, within the first periods and far beyond 2^32 cycles */
+static void lfsr_at_equals_stepping(void **st)
+{
+    (void)st;
+    const uint64_t seeds[] = {1, 7, 123456789};
+    for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++)
+        for (int x = 0; x < 3; x++) {
+            const uint16_t s0 = lfsr_seed(seeds[k], x);
+            const uint32_t pos = lfsr_position(s0);
+            uint16_t s = s0;
+            for (uint64_t t = 0; t < 3 * (uint64_t)LFSR_PERIOD + 7; t++) {
+                if (lfsr_at(pos, t) != s) fail_msg("seed %llu router %d: lfsr_at differs in cycle %llu", (unsigned long long)seeds[k], x, (unsigned long long)t);
+                s = lfsr_step(s);
+            }
+            /* the period repeats: cycle t + m * 65535 is cycle t, for t near 2^32, 2^48 and 2^64 */
+            const uint64_t far[] = {0xFFFFFFFFull, 0x1000000000000ull + 12345, 0xFFFFFFFFFFFFFFF0ull};
+            for (size_t i = 0; i < sizeof far / sizeof far[0]; i++)
+                assert_int_equal(lfsr_at(pos, far[i]), lfsr_at(pos, far[i] % LFSR_PERIOD));
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -585,6 +608,7 @@ int main(void)
         cmocka_unit_test(invariants_fire_with_one_slot_buffers),
         cmocka_unit_test(invariants_hold_under_load),
         cmocka_unit_test(memory_grows_linearly_and_is_checked),
+        cmocka_unit_test(lfsr_at_equals_stepping),
     };
     return cmocka_run_group_tests_name("network", tests, NULL, NULL);
 }
