@@ -57,6 +57,7 @@ static int network_arrays(network *net, int N, int P, const router_params *rp, n
     ARR(st_local, n, 8);
     ARR(st_va, n, 8);
     ARR(st_src, n, 8);
+    ARR(st_shared, n, 8); /* a bit a word of a set: 2N words need N/32 */
     ARR(st_out, NV, 4);
     ARR(st_owner, NV, 4);
     ARR(st_rel, NP, 4);

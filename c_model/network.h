@@ -139,6 +139,8 @@ typedef struct {
     uint64_t *st_fin[2];     /* input ports whose in[b] slot holds a flit (the source's too) */
     uint64_t *st_cin[2];     /* network output ports whose cr[b] slot holds credits; from word nwp
                               * on, the nodes whose source has credits in cr[b] (bit nwp*64 + x) */
+    uint64_t *st_shared;     /* words of the sets two parts may write at once: a bit a word
+                              * (network_set_parts; all of them until it is called) */
     uint64_t *st_src;        /* the nodes whose source the node loop steps (tb/sim.c keeps it: a
                               * source with work, or one that had some in the last two cycles) */
     uint64_t *st_ej[2];      /* nodes with a flit on the ejection channel in cycle b */
@@ -180,6 +182,9 @@ void network_step_routers(network *net, const int *order, int lo, int hi, uint64
  * network_step_part for every part, then the sinks (network_ejected names the nodes with
  * a flit on the ejection channel). B = Bo = 1 only. */
 void network_use_stages(network *net);
+/* the parts the routers step in on several threads (part k: nodes lo[k] to lo[k+1] - 1, the
+ * last to N - 1): a set's word that only one part writes is then written without atomics */
+void network_set_parts(network *net, const int *lo, int T);
 void network_step_part(network *net, int xlo, int xhi, uint64_t t, net_counters *c);
 /* adds *from into *into (the first V VCs) and clears *from */
 void network_add_counters(net_counters *into, net_counters *from, int V);
@@ -227,7 +232,8 @@ static inline void network_source_done(network *n, int x, uint64_t t)
     const int cur = (int)(t & 1);
     n->cr[cur ^ 1][pl] = 0; /* read: the staged step ORs the next credits into it */
     const uint64_t drove = n->in[cur][pl].vc >= 0;
-    if (!n->concurrent) n->st_fin[cur][pl >> 6] |= drove << (pl & 63); /* (without a branch: data) */
+    if (!n->concurrent || !(n->st_shared[pl >> 12] >> (pl >> 6 & 63) & 1))
+        n->st_fin[cur][pl >> 6] |= drove << (pl & 63); /* (without a branch: data) */
     else if (drove) __atomic_fetch_or(&n->st_fin[cur][pl >> 6], 1ull << (pl & 63), __ATOMIC_RELAXED);
 }
 /* the staged step: the nodes of word j in [lo, hi) whose source got credits in cycle t - 1,
@@ -238,7 +244,8 @@ static inline uint64_t network_source_credited(network *n, int j, int lo, int hi
     if (j == lo >> 6) mine &= ~0ull << (lo & 63);
     if (j == (hi - 1) >> 6 && (hi & 63)) mine &= ~0ull >> (64 - (hi & 63));
     uint64_t *w = &n->st_cin[(t & 1) ^ 1][n->nwp + j];
-    if (n->concurrent) return __atomic_fetch_and(w, ~mine, __ATOMIC_RELAXED) & mine;
+    const uint32_t wi = (uint32_t)(n->nwp + j);
+    if (n->concurrent && (n->st_shared[wi >> 6] >> (wi & 63) & 1)) return __atomic_fetch_and(w, ~mine, __ATOMIC_RELAXED) & mine;
     const uint64_t m = *w & mine;
     *w &= ~mine;
     return m;

@@ -29,6 +29,7 @@
 #include "network.h"
 #include "lfsr.h"
 #include "router_core.h"
+#include <stdlib.h>
 #include <string.h>
 
 static inline int ctz64(uint64_t m) { return __builtin_ctzll(m); }
@@ -42,6 +43,17 @@ HOT void bit_or(uint64_t *set, uint32_t i, uint64_t on, const int conc)
     } else {
         set[i >> 6] |= on << (i & 63);
     }
+}
+
+/* word w of a set can be written by two parts at once (network_set_parts; every word
+ * until the parts are known) */
+HOT int shared_word(const network *net, uint32_t w) { return (int)(net->st_shared[w >> 6] >> (w & 63) & 1); }
+
+/* bit_or for a set whose word i/64 only this part writes unless shared_word says so: then
+ * atomically (with one thread: plainly) */
+HOT void bit_or_w(const network *net, uint64_t *set, uint32_t i, uint64_t on, const int conc)
+{
+    bit_or(set, i, on, conc && shared_word(net, i >> 6));
 }
 
 
@@ -76,7 +88,7 @@ HOT void wake_port(network *net, uint32_t pi, uint64_t t, const int conc)
     const int x = (int)(pi / (uint32_t)net->P);
     const rstep s = router_view(net, x, t);
     wake_waiters(&s, (int)pi - s.rp);
-    bit_or(net->st_va, (uint32_t)x, net->rs[x].va != 0, conc);
+    bit_or_w(net, net->st_va, (uint32_t)x, net->rs[x].va != 0, conc);
 }
 
 /* the credit of input port pi's VC v goes back upstream in cycle cur when mv (0 or 1):
@@ -85,7 +97,7 @@ HOT void wake_port(network *net, uint32_t pi, uint64_t t, const int conc)
 HOT void credit_back(const stage_ctx *g, port_state *pi, uint32_t pin, int v, uint32_t mv, const int conc)
 {
     g->cr_cur[pi->cr_slot] |= mv << v;
-    bit_or(g->cin_cur, pi->cin_bit, mv, conc);
+    bit_or_w(g->net, g->cin_cur, pi->cin_bit, mv, conc);
     g->moved[pin] |= mv << v;
 }
 
@@ -105,9 +117,9 @@ HOT int link_pop(const stage_ctx *g, net_counters *c, uint32_t pi, uint32_t *rel
     sig->vc = w;
     po->link_ptr = (uint16_t)((uint32_t)w + 1 == V ? 0 : w + 1);
     if (ej) {
-        bit_or(g->ej_cur, (uint32_t)po->out_slot - g->ej_base, 1, conc);
+        bit_or_w(g->net, g->ej_cur, (uint32_t)po->out_slot - g->ej_base, 1, conc);
     } else {
-        bit_or(g->fin_cur, (uint32_t)po->out_slot, 1, conc);
+        bit_or_w(g->net, g->fin_cur, (uint32_t)po->out_slot, 1, conc);
         po->cred_ok &= ~bit;
         if (g->measure) {
             g->chan_flits[pi]++;
@@ -154,7 +166,7 @@ HOT void arrive(const stage_ctx *g, uint32_t pin, int v, flit_t f, uint64_t *mov
         pp->ib_ne |= full << v; /* a full buffer: it waits for the pop */
         *slot = full ? old : f;
         po->ob_ne |= 1u << w;
-        bit_or(g->la, po_i, po->cred_ok >> w & 1, conc); /* (already set when it waits) */
+        bit_or_w(g->net, g->la, po_i, po->cred_ok >> w & 1, conc); /* (already set when it waits) */
         if (flit_is_tail(f)) pp->ivc_act &= ~(mv << v);
         credit_back(g, pp, pin, v, mv, conc);
         *moves += mv;
@@ -164,7 +176,7 @@ HOT void arrive(const stage_ctx *g, uint32_t pin, int v, flit_t f, uint64_t *mov
             network *net = g->net;
             const uint32_t x = pin / (uint32_t)net->P;
             net->rs[x].va |= 1u << (pin - x * (uint32_t)net->P);
-            bit_or(net->st_va, x, 1, conc);
+            bit_or_w(net, net->st_va, x, 1, conc);
         }
     }
 }
@@ -219,7 +231,7 @@ HOT void allocate(const stage_ctx *g, net_counters *c, int x, uint64_t t, const 
         const flit_t f = route_update(net->rt, x, net->ib[iv], o, w);
         net->ob[ov] = f;
         po->ob_ne |= 1u << w;
-        bit_or(net->st_la, pout, po->cred_ok >> w & 1, conc);
+        bit_or_w(net, net->st_la, pout, po->cred_ok >> w & 1, conc);
         pi->ib_ne &= ~vb;
         if (!flit_is_tail(f)) pi->ivc_act |= vb;
         credit_back(g, pi, pin, v, 1, conc);
@@ -227,7 +239,7 @@ HOT void allocate(const stage_ctx *g, net_counters *c, int x, uint64_t t, const 
         sum_va(r, pi, i);
     }
     if (!r->va) {
-        if (conc) __atomic_fetch_and(&net->st_va[x >> 6], ~(1ull << (x & 63)), __ATOMIC_RELAXED);
+        if (conc && shared_word(net, (uint32_t)x >> 6)) __atomic_fetch_and(&net->st_va[x >> 6], ~(1ull << (x & 63)), __ATOMIC_RELAXED);
         else net->st_va[x >> 6] &= ~(1ull << (x & 63));
     }
 }
@@ -254,9 +266,9 @@ static inline uint64_t part_bits(const word_range *r, int j)
 }
 
 /* takes the part's bits of word j out of a set: all of them when one part has the set */
-HOT uint64_t take_word(uint64_t *set, int j, const word_range *r, const int conc)
+HOT uint64_t take_word(const network *net, uint64_t *set, int j, const word_range *r, const int conc)
 {
-    if (!conc) {
+    if (!conc || !shared_word(net, (uint32_t)j)) { /* (a word only this part writes is all its own) */
         const uint64_t m = set[j];
         set[j] = 0;
         return m;
@@ -278,7 +290,7 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
     /* 1. the credits of t-1 */
     uint32_t *cr = net->cr[prv];
     for (int j = pw.lo; j < pw.hi; j++) {
-        uint64_t m = take_word(net->st_cin[prv], j, &pw, conc), la = 0;
+        uint64_t m = take_word(net, net->st_cin[prv], j, &pw, conc), la = 0;
         for (; m; m &= m - 1) {
             const int b = ctz64(m);
             const uint32_t pi = (uint32_t)j << 6 | (uint32_t)b;
@@ -291,13 +303,13 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
             if (k & net->adaptive & ~p->ovc_busy) wake_port(net, pi, t, conc);
         }
         if (la) {
-            if (conc) __atomic_fetch_or(&net->st_la[j], la, __ATOMIC_RELAXED);
+            if (conc && shared_word(net, (uint32_t)j)) __atomic_fetch_or(&net->st_la[j], la, __ATOMIC_RELAXED);
             else net->st_la[j] |= la;
         }
     }
     /* the ejection channels of t-2 read "no flit" again */
     for (int j = nw.lo; j < nw.hi; j++)
-        for (uint64_t m = take_word(net->st_ej[cur], j, &nw, conc); m; m &= m - 1)
+        for (uint64_t m = take_word(net, net->st_ej[cur], j, &nw, conc); m; m &= m - 1)
             net->ej[cur][j << 6 | ctz64(m)].vc = -1;
 
     /* 2. the link on state(t); a tail's release waits in the part's own stretch of st_rel
@@ -306,7 +318,8 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
     int nrel = 0;
     uint64_t pops = 0, hops = 0, moves = 0;
     for (int j = pw.lo; j < pw.hi; j++) {
-        const uint64_t m = conc ? __atomic_load_n(&net->st_la[j], __ATOMIC_RELAXED) & part_bits(&pw, j) : net->st_la[j];
+        const int sh = conc && shared_word(net, (uint32_t)j);
+        const uint64_t m = sh ? __atomic_load_n(&net->st_la[j], __ATOMIC_RELAXED) & part_bits(&pw, j) : net->st_la[j];
         if (!m) continue;
         uint64_t gone = 0;
         const uint64_t mn = m & ~local[j];
@@ -319,7 +332,7 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
             gone |= (uint64_t)!link_pop(&g, c, (uint32_t)j << 6 | (uint32_t)b, rel, &nrel, &moves, 1, conc) << b;
         }
         hops += (uint64_t)__builtin_popcountll(mn);
-        if (conc) __atomic_fetch_and(&net->st_la[j], ~gone, __ATOMIC_RELAXED);
+        if (sh) __atomic_fetch_and(&net->st_la[j], ~gone, __ATOMIC_RELAXED);
         else net->st_la[j] = m & ~gone;
         pops += (uint64_t)__builtin_popcountll(m);
     }
@@ -329,7 +342,7 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
      * every cycle) */
     link_sig *in = net->in[prv];
     for (int j = pw.lo; j < pw.hi; j++) {
-        const uint64_t m = take_word(net->st_fin[prv], j, &pw, conc);
+        const uint64_t m = take_word(net, net->st_fin[prv], j, &pw, conc);
         for (uint64_t k = m & ~local[j]; k; k &= k - 1) {
             const uint32_t pin = (uint32_t)j << 6 | (uint32_t)ctz64(k);
             arrive(&g, pin, in[pin].vc, in[pin].flit, &moves, conc);
@@ -343,7 +356,8 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
 
     /* 4. VC allocation */
     for (int j = nw.lo; j < nw.hi; j++) {
-        uint64_t m = conc ? __atomic_load_n(&net->st_va[j], __ATOMIC_RELAXED) & part_bits(&nw, j) : net->st_va[j];
+        uint64_t m = conc && shared_word(net, (uint32_t)j) ? __atomic_load_n(&net->st_va[j], __ATOMIC_RELAXED) & part_bits(&nw, j)
+                                                           : net->st_va[j];
         for (; m; m &= m - 1) allocate(&g, c, j << 6 | ctz64(m), t, conc);
     }
     c->moves += pops + moves;
@@ -354,7 +368,7 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
         const int w = (int)(rel[k] & 31), x = (int)(pi / (uint32_t)P), o = (int)pi - x * P;
         const rstep s = router_view(net, x, t);
         release_ovc(&s, c, &ps[pi], o, w);
-        bit_or(net->st_va, (uint32_t)x, net->rs[x].va != 0, conc);
+        bit_or_w(net, net->st_va, (uint32_t)x, net->rs[x].va != 0, conc);
     }
 }
 
@@ -373,10 +387,43 @@ void network_step_part(network *net, int xlo, int xhi, uint64_t t, net_counters 
     else steps_staged_one(net, xlo, xhi, t, c);
 }
 
+void network_set_parts(network *net, const int *lo, int T)
+{
+    const int N = net->N, P = net->P;
+    const int nw = 2 * N; /* the words a set may use (st_cin's: the ports', then the nodes') */
+    memset(net->st_shared, 0, sizeof(uint64_t) * (size_t)((nw + 63) / 64));
+    int *part = malloc(sizeof(int) * (size_t)N);
+    if (!part) { /* every word shared: right, only slower */
+        memset(net->st_shared, 0xFF, sizeof(uint64_t) * (size_t)((nw + 63) / 64));
+        return;
+    }
+    for (int k = 0; k < T; k++)
+        for (int x = lo[k]; x < (k + 1 < T ? lo[k + 1] : N); x++) part[x] = k;
+#define SHARE(w) (net->st_shared[(w) >> 6] |= 1ull << ((w) & 63))
+    /* a port word: its ports in two parts, or one of them marked from another part (an
+     * input port by its upstream router, an output port by its downstream one) */
+    for (int pi = 0; pi < N * P; pi++) {
+        const int x = pi / P, w = pi >> 6, first = w << 6;
+        const port_state *s = &net->ps[pi];
+        if (part[first / P] != part[x] || (s->up_x >= 0 && s->up_x < N && part[s->up_x] != part[x]) ||
+            (s->down_x >= 0 && part[s->down_x] != part[x]))
+            SHARE(w);
+    }
+    /* a node word, and st_cin's node word: its nodes in two parts */
+    for (int x = 0; x < N; x++)
+        if (part[(x >> 6) << 6] != part[x]) {
+            SHARE(x >> 6);
+            SHARE(net->nwp + (x >> 6));
+        }
+#undef SHARE
+    free(part);
+}
+
 void network_use_stages(network *net)
 {
     const int N = net->N, P = net->P, Pn = net->Pn;
     net->staged = 1;
+    memset(net->st_shared, 0xFF, sizeof(uint64_t) * (size_t)((2 * N + 63) / 64)); /* until the parts are known */
     for (int x = 0; x < N; x++) {
         const uint32_t pl = (uint32_t)(x * P + Pn);
         net->st_local[pl >> 6] |= 1ull << (pl & 63);

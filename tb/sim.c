@@ -171,16 +171,30 @@ static int run_setup_parts(run *r, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    /* with the staged step, parts of 64 nodes' multiples when they are that large: then a
+     * word of the step's sets belongs to one part, and only the words that neighbours in
+     * another part mark need atomic operations (network_set_parts) */
+    const int align = r->ns.net.staged && N / T >= 64 ? 64 : 1;
     for (int k = 0; k < T; k++) {
         part *pt = &r->parts[k];
-        pt->lo = (int)((long)N * k / T);
-        pt->hi = (int)((long)N * (k + 1) / T);
+        pt->lo = (int)((long)N * k / T + align / 2) / align * align;
+        pt->hi = k + 1 == T ? N : (int)((long)N * (k + 1) / T + align / 2) / align * align;
         pt->full_node = pt->idfail_node = -1;
         pt->dl = malloc(sizeof *pt->dl * (size_t)(pt->hi - pt->lo));
         if (node_lane_init(&pt->lane, &r->nodes, pt->hi - pt->lo) || !pt->dl) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
+    }
+    if (T > 1 && r->ns.net.staged) {
+        int *lo = malloc(sizeof(int) * (size_t)T);
+        if (!lo) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        for (int k = 0; k < T; k++) lo[k] = r->parts[k].lo;
+        network_set_parts(&r->ns.net, lo, T);
+        free(lo);
     }
     if (T > 1 && !(r->pool = pool_start(T, run_part, r))) {
         snprintf(err, errlen, "cannot start %d threads", T - 1);

@@ -32,6 +32,8 @@ fring_dor  k=8 routing=dor faults=10% rate=0.003 cycles=5000 warmup=1000 select=
 torus3d    k=4 n=3 routing=duato_pbc vcs=10 rate=0.006 cycles=4000 warmup=500
 drain      k=8 rate=0.006 cycles=3000 warmup=500 drain=1
 threads2   k=8 routing=duato_nbc rate=0.006 cycles=4000 warmup=500 threads=2
+threads3big k=16 routing=duato_nbc rate=0.004 cycles=2500 warmup=500 threads=3
+threads2cube topology=hypercube n=8 routing=duato vcs=4 rate=0.01 cycles=2500 warmup=500 threads=2
 shuffle    k=8 routing=minimal rate=0.005 cycles=4000 warmup=500 --shuffle-order
 hotspot    k=8 routing=fully_adaptive traffic=hotspot hotspot_frac=0.3 rate=0.003 cycles=4000 warmup=500
 CASES
