@@ -23,8 +23,9 @@ void pool_stop(thread_pool *p);
 int threads_online(void);
 /* threads = 0's count for a run of `nodes` routers that shares the CPUs with share - 1
  * others (sweep -j): the CPUs / share, but no more than one thread per THREADS_MIN_ROUTERS
- * routers, below which a part's work is too small for its barrier (an 8x8 torus ran 3-4x
- * slower on 2 threads than on 1; 16x16, 128 routers a thread, 1.2x faster); at least 1 */
-#define THREADS_MIN_ROUTERS 128
+ * routers, below which a part's work is too small for its barrier (with the staged step, a
+ * 24x24 torus ran 0.94x as fast on 2 threads as on 1, 32x32, 512 routers a thread, 1.6x;
+ * with the per-router step 16x16 gained 1.2x on 2); at least 1 */
+#define THREADS_MIN_ROUTERS 512
 int threads_auto(long nodes, int share);
 #endif
