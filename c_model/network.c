@@ -284,30 +284,8 @@ HOT void vc_alloc(const rstep *s, const int B)
     network *net = s->net;
     router_sum *r = s->r;
     const int V = s->V, PV = s->P * V, rp = s->rp;
-    int win_q[MAX_PORTS], win_w[MAX_PORTS], win_d[MAX_PORTS];
-    uint32_t win_ports = 0;
-    uint16_t lfsr = 0;
-    if (net->select == SELECT_RANDOM) lfsr = lfsr_at(net->lfsr_pos[s->x], s->t);
-    for (uint32_t ports = r->va; ports; ports &= ports - 1) {
-        const int i = ctz32(ports);
-        const port_state *pi = &s->ps[i];
-        int blocked = 0;
-        for (uint32_t req = pi->ib_ne & ~pi->ivc_act & ~pi->blocked; req; req &= req - 1) {
-            const int v = ctz32(req);
-            int o, w;
-            if (!va_request(s, i, v, lfsr, &o, &w, &blocked, B)) continue;
-            int q = i * V + v;
-            int d = q - s->ps[o].va_ptr;
-            if (d < 0) d += PV;
-            if (!(win_ports >> o & 1) || d < win_d[o]) {
-                win_q[o] = q;
-                win_w[o] = w;
-                win_d[o] = d;
-                win_ports |= 1u << o;
-            }
-        }
-        if (blocked) sum_va(r, pi, i);
-    }
+    int win_q[MAX_PORTS], win_w[MAX_PORTS];
+    const uint32_t win_ports = va_winners(s, win_q, win_w, B);
     for (uint32_t pm = win_ports; pm; pm &= pm - 1) {
         const int o = ctz32(pm), q = win_q[o], i = q / V, v = q - i * V, w = win_w[o];
         const int iv = (rp + i) * V + v;

@@ -7,6 +7,7 @@
 #define FLITNET_ROUTER_CORE_H
 #include "network.h"
 #include "route.h"
+#include "lfsr.h"
 
 static inline int ctz32(uint32_t m) { return __builtin_ctz(m); }
 
@@ -136,6 +137,42 @@ HOT int va_request(const rstep *s, int i, int v, uint16_t lfsr, int *o_out, int 
     *o_out = o;
     *w_out = ctz32(m);
     return 1;
+}
+
+/* §5.1 steps 1-4 for router s: every requester's pick (va_request) and each output port's
+ * round-robin winner among those that picked it, from va_ptr; returns the output ports with
+ * a winner, its requester q = i*V + v in win_q[o] and its OVC in win_w[o]. Both steps grant
+ * the winners their own way. */
+HOT uint32_t va_winners(const rstep *s, int *win_q, int *win_w, const int B)
+{
+    network *net = s->net;
+    router_sum *r = s->r;
+    const int V = s->V, PV = s->P * V;
+    int win_d[MAX_PORTS];
+    uint32_t win_ports = 0;
+    uint16_t lfsr = 0;
+    if (net->select == SELECT_RANDOM) lfsr = lfsr_at(net->lfsr_pos[s->x], s->t);
+    for (uint32_t ports = r->va; ports; ports &= ports - 1) {
+        const int i = ctz32(ports);
+        const port_state *pi = &s->ps[i];
+        int blocked = 0;
+        for (uint32_t req = pi->ib_ne & ~pi->ivc_act & ~pi->blocked; req; req &= req - 1) {
+            const int v = ctz32(req);
+            int o, w;
+            if (!va_request(s, i, v, lfsr, &o, &w, &blocked, B)) continue;
+            const int q = i * V + v;
+            int d = q - s->ps[o].va_ptr;
+            if (d < 0) d += PV;
+            if (!(win_ports >> o & 1) || d < win_d[o]) {
+                win_q[o] = q;
+                win_w[o] = w;
+                win_d[o] = d;
+                win_ports |= 1u << o;
+            }
+        }
+        if (blocked) sum_va(r, pi, i);
+    }
+    return win_ports;
 }
 
 /* the statistics of a flit on network link o, VC w */
