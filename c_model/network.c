@@ -52,7 +52,7 @@ static int network_arrays(network *net, int N, int P, const router_params *rp, n
     ARR(rs, n, sizeof(router_sum));
     ARR(ps, NP, sizeof(port_state));
     /* the staged step's sets: a word per router, so that the memory stays a multiple of N
-     * (P < 64 ports a router leave room for the scratch word past the ports' words) */
+     * (with P < 64 ports a router, N words hold the ports' bits) */
     ARR(st_la, n, 8);
     ARR(st_local, n, 8);
     ARR(st_va, n, 8);
@@ -108,7 +108,6 @@ int network_init(network *net, const topology *t, const routing *rt, const flit_
     for (int b = 0; b < 2; b++) net->ej[b] = net->in[b] ? net->in[b] + NP : NULL;
     if (fail) { network_free(net); snprintf(err, errlen, "out of memory for the network"); return -1; }
     net->nwp = (int)((NP + 63) / 64);
-    net->nwn = (t->N + 63) / 64;
     uint32_t all = route_all_vcs(rp->V);
     net->adaptive = all & ~rt->escape;
     for (size_t i = 0; i < NV; i++) net->ovc[i].credit = (uint8_t)rp->B;

@@ -134,7 +134,7 @@ typedef struct {
     /* the staged step (network_staged.c, B = Bo = 1): what has work as bit sets over ports
      * (index x*P + p) or nodes, kept instead of router_sum's la and arrival masks */
     int staged;              /* network_use_stages was called: network_step_part steps the routers */
-    int nwp, nwn;            /* 64-bit words a set of ports, of nodes, uses (each has N) */
+    int nwp;                 /* 64-bit words a set of ports uses (each set has N or more) */
     uint64_t *st_la;         /* output ports with an eligible OVC: ob_ne & cred_ok != 0 */
     uint64_t *st_fin[2];     /* input ports whose in[b] slot holds a flit (the source's too) */
     uint64_t *st_cin[2];     /* network output ports whose cr[b] slot holds credits; from word nwp
@@ -224,6 +224,17 @@ static inline int network_router_quiet(const network *n, int x, uint64_t t)
     const int prv = (int)(t & 1) ^ 1;
     return !(r->va | r->sw | r->la | r->arr_in[prv] | r->arr_cr[prv]) && n->in[prv][x * n->P + n->Pn].vc < 0;
 }
+/* the staged step's sets: the bits of word j that fall in [lo, hi) (a part's ports or nodes) */
+static inline uint64_t network_part_bits(int j, uint32_t lo, uint32_t hi)
+{
+    uint64_t m = ~0ull;
+    if (j == (int)(lo >> 6)) m &= ~0ull << (lo & 63);
+    if (j == (int)((hi - 1) >> 6) && (hi & 63)) m &= ~0ull >> (64 - (hi & 63));
+    return m;
+}
+/* word w of a set may be written by two parts at once (network_set_parts) */
+static inline int network_word_shared(const network *n, uint32_t w) { return (int)(n->st_shared[w >> 6] >> (w & 63) & 1); }
+
 /* the staged step: node x's source has stepped cycle t (it read its credits and drove its
  * injection channel) */
 static inline void network_source_done(network *n, int x, uint64_t t)
@@ -232,7 +243,7 @@ static inline void network_source_done(network *n, int x, uint64_t t)
     const int cur = (int)(t & 1);
     n->cr[cur ^ 1][pl] = 0; /* read: the staged step ORs the next credits into it */
     const uint64_t drove = n->in[cur][pl].vc >= 0;
-    if (!n->concurrent || !(n->st_shared[pl >> 12] >> (pl >> 6 & 63) & 1))
+    if (!n->concurrent || !network_word_shared(n, pl >> 6))
         n->st_fin[cur][pl >> 6] |= drove << (pl & 63); /* (without a branch: data) */
     else if (drove) __atomic_fetch_or(&n->st_fin[cur][pl >> 6], 1ull << (pl & 63), __ATOMIC_RELAXED);
 }
@@ -240,12 +251,9 @@ static inline void network_source_done(network *n, int x, uint64_t t)
  * taken out of the set (the node loop steps them in cycle t) */
 static inline uint64_t network_source_credited(network *n, int j, int lo, int hi, uint64_t t)
 {
-    uint64_t mine = ~0ull;
-    if (j == lo >> 6) mine &= ~0ull << (lo & 63);
-    if (j == (hi - 1) >> 6 && (hi & 63)) mine &= ~0ull >> (64 - (hi & 63));
+    const uint64_t mine = network_part_bits(j, (uint32_t)lo, (uint32_t)hi);
     uint64_t *w = &n->st_cin[(t & 1) ^ 1][n->nwp + j];
-    const uint32_t wi = (uint32_t)(n->nwp + j);
-    if (n->concurrent && (n->st_shared[wi >> 6] >> (wi & 63) & 1)) return __atomic_fetch_and(w, ~mine, __ATOMIC_RELAXED) & mine;
+    if (n->concurrent && network_word_shared(n, (uint32_t)(n->nwp + j))) return __atomic_fetch_and(w, ~mine, __ATOMIC_RELAXED) & mine;
     const uint64_t m = *w & mine;
     *w &= ~mine;
     return m;
@@ -255,10 +263,7 @@ static inline uint64_t network_source_credited(network *n, int j, int lo, int hi
  * ejection channel in cycle t */
 static inline uint64_t network_ejected(const network *n, int j, int lo, int hi, uint64_t t)
 {
-    uint64_t m = n->st_ej[t & 1][j];
-    if (j == lo >> 6) m &= ~0ull << (lo & 63);
-    if (j == (hi - 1) >> 6 && (hi & 63)) m &= ~0ull >> (64 - (hi & 63));
-    return m;
+    return n->st_ej[t & 1][j] & network_part_bits(j, (uint32_t)lo, (uint32_t)hi);
 }
 static inline void network_clear_local(network *n, int x, uint64_t t)
 {

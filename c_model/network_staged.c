@@ -45,15 +45,12 @@ HOT void bit_or(uint64_t *set, uint32_t i, uint64_t on, const int conc)
     }
 }
 
-/* word w of a set can be written by two parts at once (network_set_parts; every word
- * until the parts are known) */
-HOT int shared_word(const network *net, uint32_t w) { return (int)(net->st_shared[w >> 6] >> (w & 63) & 1); }
-
-/* bit_or for a set whose word i/64 only this part writes unless shared_word says so: then
+/* bit_or for a set whose word i/64 only this part writes unless network_word_shared says so (every
+ * word until network_set_parts): then
  * atomically (with one thread: plainly) */
 HOT void bit_or_w(const network *net, uint64_t *set, uint32_t i, uint64_t on, const int conc)
 {
-    bit_or(set, i, on, conc && shared_word(net, i >> 6));
+    bit_or(set, i, on, conc && network_word_shared(net, i >> 6));
 }
 
 
@@ -217,7 +214,7 @@ HOT void allocate(const stage_ctx *g, net_counters *c, int x, uint64_t t, const 
         sum_va(r, pi, i);
     }
     if (!r->va) {
-        if (conc && shared_word(net, (uint32_t)x >> 6)) __atomic_fetch_and(&net->st_va[x >> 6], ~(1ull << (x & 63)), __ATOMIC_RELAXED);
+        if (conc && network_word_shared(net, (uint32_t)x >> 6)) __atomic_fetch_and(&net->st_va[x >> 6], ~(1ull << (x & 63)), __ATOMIC_RELAXED);
         else net->st_va[x >> 6] &= ~(1ull << (x & 63));
     }
 }
@@ -225,28 +222,22 @@ HOT void allocate(const stage_ctx *g, net_counters *c, int x, uint64_t t, const 
 /* the words [lo, hi) of a set of ports or nodes whose bits [bl, bh) belong to the part */
 typedef struct {
     int lo, hi;
-    uint64_t first, last; /* the part's bits in the first and the last word */
+    uint32_t bl, bh;
 } word_range;
 
 static word_range words_of(uint32_t bl, uint32_t bh)
 {
-    word_range w = {(int)(bl >> 6), (int)((bh + 63) >> 6), ~0ull << (bl & 63), (bh & 63) ? ~0ull >> (64 - (bh & 63)) : ~0ull};
+    word_range w = {(int)(bl >> 6), (int)((bh + 63) >> 6), bl, bh};
     if (bl >= bh) w.hi = w.lo;
     return w;
 }
 
-static inline uint64_t part_bits(const word_range *r, int j)
-{
-    uint64_t m = ~0ull;
-    if (j == r->lo) m &= r->first;
-    if (j == r->hi - 1) m &= r->last;
-    return m;
-}
+static inline uint64_t part_bits(const word_range *r, int j) { return network_part_bits(j, r->bl, r->bh); }
 
 /* takes the part's bits of word j out of a set: all of them when one part has the set */
 HOT uint64_t take_word(const network *net, uint64_t *set, int j, const word_range *r, const int conc)
 {
-    if (!conc || !shared_word(net, (uint32_t)j)) { /* (a word only this part writes is all its own) */
+    if (!conc || !network_word_shared(net, (uint32_t)j)) { /* (a word only this part writes is all its own) */
         const uint64_t m = set[j];
         set[j] = 0;
         return m;
@@ -281,7 +272,7 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
             if (k & net->adaptive & ~p->ovc_busy) wake_port(net, pi, t, conc);
         }
         if (la) {
-            if (conc && shared_word(net, (uint32_t)j)) __atomic_fetch_or(&net->st_la[j], la, __ATOMIC_RELAXED);
+            if (conc && network_word_shared(net, (uint32_t)j)) __atomic_fetch_or(&net->st_la[j], la, __ATOMIC_RELAXED);
             else net->st_la[j] |= la;
         }
     }
@@ -296,7 +287,7 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
     int nrel = 0;
     uint64_t pops = 0, hops = 0, moves = 0;
     for (int j = pw.lo; j < pw.hi; j++) {
-        const int sh = conc && shared_word(net, (uint32_t)j);
+        const int sh = conc && network_word_shared(net, (uint32_t)j);
         const uint64_t m = sh ? __atomic_load_n(&net->st_la[j], __ATOMIC_RELAXED) & part_bits(&pw, j) : net->st_la[j];
         if (!m) continue;
         uint64_t gone = 0;
@@ -334,7 +325,7 @@ HOT void steps_staged(network *net, int xlo, int xhi, uint64_t t, net_counters *
 
     /* 4. VC allocation */
     for (int j = nw.lo; j < nw.hi; j++) {
-        uint64_t m = conc && shared_word(net, (uint32_t)j) ? __atomic_load_n(&net->st_va[j], __ATOMIC_RELAXED) & part_bits(&nw, j)
+        uint64_t m = conc && network_word_shared(net, (uint32_t)j) ? __atomic_load_n(&net->st_va[j], __ATOMIC_RELAXED) & part_bits(&nw, j)
                                                            : net->st_va[j];
         for (; m; m &= m - 1) allocate(&g, c, j << 6 | ctz64(m), t, conc);
     }

@@ -283,9 +283,7 @@ static void run_sources(run *r, part *pt, uint64_t tt)
     node_set *nodes = &r->nodes;
     network *net = &r->ns.net;
     for (int j = pt->lo >> 6; j <= (pt->hi - 1) >> 6; j++) {
-        uint64_t mine = ~0ull;
-        if (j == pt->lo >> 6) mine &= ~0ull << (pt->lo & 63);
-        if (j == (pt->hi - 1) >> 6 && (pt->hi & 63)) mine &= ~0ull >> (64 - (pt->hi & 63));
+        const uint64_t mine = network_part_bits(j, (uint32_t)pt->lo, (uint32_t)pt->hi);
         uint64_t *w = &net->st_src[j];
         const uint64_t m = ((net->concurrent ? __atomic_load_n(w, __ATOMIC_RELAXED) : *w) & mine) |
                            network_source_credited(net, j, pt->lo, pt->hi, tt);
