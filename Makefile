@@ -12,7 +12,8 @@ CFLAGS  ?= -O3 -g
 ifeq ($(shell uname -m),x86_64)
 CFLAGS  += -mpopcnt
 endif
-INC     := -Ic_model -Itb -Ic_model/queueing
+SRC_DIRS := $(shell scripts/src_dirs.sh)
+INC     := $(addprefix -I,$(SRC_DIRS))
 LDLIBS  := -lcjson -linih -lgsl -lgslcblas -lm -pthread
 SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
@@ -20,8 +21,7 @@ DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-de
 DEPS_RTL := verilator iverilog gtkwave yosys g++ python3
 DEPS_TEST := parallel munge slurm-wlm
 
--include c_model/queueing/queueing.mk
-LIB_SRCS := $(filter-out tb/main.c,$(wildcard c_model/*.c tb/*.c)) $(QUEUEING_SRCS)
+LIB_SRCS := $(filter-out app/main.c,$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 SAN_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/%.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -63,9 +63,9 @@ $(BUILD)/asan/libflitnet.a: $(SAN_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/flitnet: $(BUILD)/obj/tb/main.o $(BUILD)/libflitnet.a
+$(BUILD)/flitnet: $(BUILD)/obj/app/main.o $(BUILD)/libflitnet.a
 	$(CC) $(CFLAGS) $^ $(LDLIBS) -o $@
-$(BUILD)/asan/flitnet: $(BUILD)/asan/tb/main.o $(BUILD)/asan/libflitnet.a
+$(BUILD)/asan/flitnet: $(BUILD)/asan/app/main.o $(BUILD)/asan/libflitnet.a
 	$(CC) $(SAN) $^ $(LDLIBS) -o $@
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/testutil.h $(BUILD)/libflitnet.a
@@ -96,26 +96,26 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	@$(BUILD)/flitnet bench
 
-# how often runs below and above saturation are called SATURATED (tb/saturation_check.sh;
+# how often runs below and above saturation are called SATURATED (scripts/saturation_check.sh;
 # docs/results.md, "When a run is saturated")
 saturation-check: deps
 	$(call install_pkgs,bc)
 	@$(MAKE) --no-print-directory all
-	@tb/saturation_check.sh
+	@scripts/saturation_check.sh
 
-# instructions per flit-hop of the bench's points under callgrind (tb/bench_instr.sh), for
+# instructions per flit-hop of the bench's points under callgrind (scripts/bench_instr.sh), for
 # machines whose kernel gives no hardware instruction counter to `make bench`
 bench-instr: deps
 	$(call install_pkgs,valgrind bc)
 	@$(MAKE) --no-print-directory all
-	@tb/bench_instr.sh
+	@scripts/bench_instr.sh
 
 # The seeds' validations (docs/results.md): plots, CSVs and Markdown tables under
 # build/validate/. CYCLES=N shortens the simulations.
 validate: validate-000 validate-002 validate-003 validate-refined validate-004
 validate-000 validate-002 validate-003 validate-004 validate-refined: validate-%: deps
 	@$(MAKE) --no-print-directory all
-	tb/validate.sh $* $(BUILD)/validate
+	scripts/validate.sh $* $(BUILD)/validate
 
 # Soak test (not in CI): random configurations, drained, under the sanitizers (tests/soak.sh;
 # SOAK_N runs, default 2000, SOAK_SEED)
@@ -127,7 +127,7 @@ soak: deps
 # reduced version CI runs; an interrupted study resumes from the points already written.
 study-000: deps
 	@$(MAKE) --no-print-directory all
-	tb/study000.sh $(BUILD)/study-000
+	scripts/study000.sh $(BUILD)/study-000
 
 clean:
 	rm -rf $(BUILD)

@@ -29,7 +29,7 @@
 // one on a ring VC; with OWN one whose advanced phase is not none or whose port is not
 // a minimal one (the base offers minimal ports only: the ring's entry), and the base's
 // rewrite is that of the real VC (an escape hop of its class: lo and bonus move).
-// The advance follows the C model's order (c_model/route_fring.c: advance): a phase that
+// The advance follows the C model's order (c_model/faults/route_fring.c: advance): a phase that
 // ends falls through to the next one's test at the same node.
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */

@@ -2,8 +2,8 @@
 // every module shares (docs/microarchitecture.md §2, §3, §6). Only types and constant
 // functions: nothing here becomes hardware.
 //
-// The routing and topology codes are the C model's (c_model/route.c's registry, field
-// `code`; c_model/topology.h's topo_kind): tests/cosim/codes.sh checks that the enums
+// The routing and topology codes are the C model's (c_model/routing/route.c's registry, field
+// `code`; c_model/router/topology.h's topo_kind): harness/codes.sh checks that the enums
 // below list the same names with the same codes and levels, and the co-simulation
 // compares the network's cfg_routing_o and cfg_topo_o with the C side at start-up.
 // The ROUTING and TOPO parameters stay `int` so that every tool can override them
@@ -33,7 +33,7 @@ package flitnet_pkg;
     ROUTING_FULLY_ADAPTIVE = 13
   } routing_e;
 
-  // TOPO_<NAME>: the topology key's values (c_model/topology.c)
+  // TOPO_<NAME>: the topology key's values (c_model/router/topology.c)
   typedef enum int {
     TOPO_TORUS     = 0,
     TOPO_TORUS_UNI = 1,

@@ -34,8 +34,8 @@ check() { # label command...
     run_check "$i" "$@" &
 }
 
-# the C model's codes (tests/cosim/codes.sh): TOPO=mesh, ROUTING=nbc become numbers
-codes=$(tests/cosim/codes.sh list) || exit 1
+# the C model's codes (harness/codes.sh): TOPO=mesh, ROUTING=nbc become numbers
+codes=$(harness/codes.sh list) || exit 1
 code() { # routing|topology NAME
     awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3; f = 1 } END { exit !f }' <<< "$codes" ||
         { echo "lint.sh: the C model has no $1 $2" >&2; exit 1; }
@@ -62,7 +62,7 @@ both() { # top params defines...
 }
 
 # the C registry and rtl/flitnet_pkg.sv list the same codes (the RTL's are its own)
-check "codes: the C model's and rtl/flitnet_pkg.sv's agree" bash -c 'tests/cosim/codes.sh check > /dev/null'
+check "codes: the C model's and rtl/flitnet_pkg.sv's agree" bash -c 'harness/codes.sh check > /dev/null'
 
 # parameter sets of the network top: name=value ..., with TOPO and ROUTING by name;
 # FRING=1: the f-ring layer over the routing

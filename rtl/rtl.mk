@@ -18,7 +18,7 @@ FLITNET_RTL_MK := 1
 
 RTL_BUILD := $(BUILD)/rtl
 RTL_SRCS  := $(addprefix rtl/,$(shell cat rtl/flitnet.f))
-COSIM_DEPS := tests/cosim/cosim.cpp $(wildcard tests/cosim/*.h) c_model/vcd.h tb/netsetup.h $(BUILD)/libflitnet.a
+COSIM_DEPS := harness/cosim.cpp $(wildcard harness/*.h) c_model/waves/vcd.h tb/netsetup.h $(BUILD)/libflitnet.a
 
 # ---------------------------------------------------------------- Verilated models
 # RTL_CFG_name: the structural configuration; RTL_VFLAGS_name: extra Verilator flags
@@ -195,23 +195,23 @@ $(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
 	@echo '$(call rtl_spec,$*)' | cmp -s - $@ || echo '$(call rtl_spec,$*)' > $@
 	@test -n '$(RTL_CFG_$*)' || { echo "rtl.mk: no model '$*'" >&2; exit 1; }
 
-$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh \
+$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f harness/build_model.sh harness/model_tu.mk harness/model_params.sh \
                                 | $(RTL_BUILD)/codes
 	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*) $(RTL_ASSERT))$(if $(call rtl_opt,$*), at $(COSIM_OPT_LONG))"
-	+@$(call rtl_opt,$*)tests/cosim/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)
+	+@$(call rtl_opt,$*)harness/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)
 
 $(RTL_BUILD)/%/cosim: $(RTL_BUILD)/%/obj/Vnet__ALL.a $(COSIM_DEPS)
-	@tests/cosim/build_model.sh link $(RTL_BUILD)/$*
+	@harness/build_model.sh link $(RTL_BUILD)/$*
 
 .PRECIOUS: $(RTL_BUILD)/%/spec $(RTL_BUILD)/%/obj/Vnet__ALL.a $(RTL_BUILD)/%/cosim
 
 # the C model's codes, which build_model.sh, lint.sh and synth.sh map names with
-# (tests/cosim/codes.sh builds the lister when it is missing or stale; once here, so
+# (harness/codes.sh builds the lister when it is missing or stale; once here, so
 # that parallel model builds do not all link it)
-$(RTL_BUILD)/codes: tests/cosim/codes.c $(BUILD)/libflitnet.a | deps-rtl
-	@tests/cosim/codes.sh list > /dev/null
+$(RTL_BUILD)/codes: harness/codes.c $(BUILD)/libflitnet.a | deps-rtl
+	@harness/codes.sh list > /dev/null
 
-$(RTL_BUILD)/vcdcmp: tests/cosim/vcdcmp.cpp | deps-rtl
+$(RTL_BUILD)/vcdcmp: harness/vcdcmp.cpp | deps-rtl
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 $< -o $@
 
@@ -222,13 +222,13 @@ lint: deps-rtl $(BUILD)/libflitnet.a
 # (and coverage-directed random configurations until every parameter value is reached:
 # tests/cosim/random.sh, COSIM_UNTIL=covered; COSIM_SEED replays them)
 cosim: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet $(foreach m,$(RTL_MODELS_FULL),$(RTL_BUILD)/$(m)/cosim) | $(RTL_BUILD)/codes
-	@tests/cosim/codes.sh check
+	@harness/codes.sh check
 	@tests/cosim/suite.sh $(RTL_BUILD) tests/cosim/full.runs
 	@tests/cosim/examples.sh $(RTL_BUILD) full
 	@COSIM_UNTIL=covered tests/cosim/random.sh $(RTL_BUILD)
 
 cosim-ci: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_CI),$(RTL_BUILD)/$(m)/cosim)
-	@tests/cosim/codes.sh check
+	@harness/codes.sh check
 	@tests/cosim/suite.sh $(RTL_BUILD) tests/cosim/ci.runs
 
 # line and toggle coverage of rtl/ (tests/cosim/coverage.sh): every model of a suite's

@@ -43,8 +43,8 @@ one() { # V ROUTING FRING
     if [ "${4:-}" = net ]; then top=flitnet_network src=("${net_files[@]}") set="-set TOPO 2 -set K 64'h0202" opts=-noshare; fi
     name=$(label "$@")
     log=$out/router_${name%%|*}.log
-    # the ROUTING code of the name: the C model's (tests/cosim/codes.sh)
-    if ! r=$(tests/cosim/codes.sh code routing "$2"); then
+    # the ROUTING code of the name: the C model's (harness/codes.sh)
+    if ! r=$(harness/codes.sh code routing "$2"); then
         echo "synth: the C model has no routing $2" > "$log"
         echo 1 > "$log.rc"
         echo 0 > "$log.secs"

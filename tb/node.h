@@ -4,7 +4,7 @@
  * message that completed short of its final destination (swft, §7.1). Owns the sources,
  * the sinks, the message table and the counters of what crossed the nodes' channels.
  *
- * The simulator (sim.c) and the co-simulation harness (tests/cosim/cosim.cpp, one node
+ * The simulator (sim.c) and the co-simulation harness (harness/cosim.cpp, one node
  * set per side: the C model's and the RTL's) both run their nodes through here. A node
  * reads only what was driven in an earlier cycle (the credits of cycle t-1) or by its
  * own router in this cycle (the ejection channel), and writes only its own injection

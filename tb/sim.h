@@ -62,9 +62,9 @@ typedef struct {
     int per_router;               /* step the routers one at a time (network.c), not stage by stage
                                    * (network_staged.c, B = Bo = 1): the same cycle (tests) */
     int quiet;
-    const char *vcd;              /* write the routers' waves (c_model/vcd.h) here, or NULL */
+    const char *vcd;              /* write the routers' waves (c_model/waves/vcd.h) here, or NULL */
     uint64_t vcd_from, vcd_to;    /* cycles written, inclusive */
-    int check_invariants;         /* check the routers' state after every cycle (c_model/invariants.h) */
+    int check_invariants;         /* check the routers' state after every cycle (c_model/router/invariants.h) */
     int vcd_auto_window;          /* ignore vcd_to: write the first SIM_VCD_BUDGET / (N P V) cycles (at most 1000) */
     int progress;                 /* a run longer than a few seconds shows its cycle on stderr */
 } sim_options;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # waves/make_waves.sh BIN VCDCMP DIR: the waves of `make waves`. Runs the traced
 # 4x4-torus model BIN (V = 2, dor) for a small run with the waves of both sides in DIR:
-# DIR/rtl.vcd (Verilator; rtl.fst with WAVES_FST=1) and DIR/c.vcd (c_model/vcd.c).
+# DIR/rtl.vcd (Verilator; rtl.fst with WAVES_FST=1) and DIR/c.vcd (c_model/waves/vcd.c).
 # Then checks them: GTKWave's own converters parse both files, and every signal of the
 # C model's file has the same values at the same times in the RTL's (VCDCMP).
 # WAVES_WINDOW=A:B keeps cycles A..B only (default 0:300 of a 400-cycle run).

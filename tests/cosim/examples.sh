@@ -159,7 +159,7 @@ accepted() {
 # the interface: a module whose credit input is P bits, not P*V, is refused naming cr_i
 bad_ports() {
     local out rc
-    out=$("$root/tests/cosim/build_user.sh" "$build/user/bad_ports" user_bad_ports "$T44V2" \
+    out=$("$root/harness/build_user.sh" "$build/user/bad_ports" user_bad_ports "$T44V2" \
           "$root/tests/cosim/user_bad_ports.sv" 2>&1)
     rc=$?
     refused user_bad_ports "naming cr_i" '^cosim-user: .*port cr_i ' $rc "$out"
@@ -170,7 +170,7 @@ job bad_ports
 # the cycle it comes) is refused by the port check, before the network is built
 credit_bypass() {
     local out rc ex="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
-    out=$(cd "$root" && tests/cosim/build_user.sh "$build/user/iq_credit_bypass" flitnet_iq_router "$T44V2" "$ex" \
+    out=$(cd "$root" && harness/build_user.sh "$build/user/iq_credit_bypass" flitnet_iq_router "$T44V2" "$ex" \
           --patch="$root/rtl/examples/broken/IQ_CREDIT_BYPASS.patch" 2>&1)
     rc=$?
     refused iq_credit_bypass "as a combinational path (rule 5)" '^cosim-user: module flitnet_iq_router has a combinational path from an input to an output' $rc "$out"
@@ -181,7 +181,7 @@ job credit_bypass
 # RUNS with no run is refused rather than reported as "0 passed, 0 failed"
 cfg_and_runs() {
     local out rc ex="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
-    out=$(cd "$root" && tests/cosim/build_user.sh "$build/user/cfg_vcs1" flitnet_iq_router \
+    out=$(cd "$root" && harness/build_user.sh "$build/user/cfg_vcs1" flitnet_iq_router \
           "topology=torus k=4 n=2 vcs=1 buf_depth=2 obuf_depth=1 routing=dor dateline=1" "$ex" 2>&1)
     rc=$?
     refused user_cfg_vcs1 "of vcs=1 on a torus, by flitnet" '^cosim-user: CFG is refused by flitnet: too few VCs for routing dor' $rc "$out"
@@ -201,12 +201,12 @@ include_check() {
         "$root/rtl/examples/flitnet_iq_router.sv" > "$d/user_inc_router.sv"
     mapfile -t rtlf < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
     rc=1 out="the header was not made"
-    [ -s "$d/user_inc_vw.svh" ] && { out=$(FLITNET_CHECK_FLAGS="+incdir+$d" python3 "$root/tests/cosim/check_ports.py" \
+    [ -s "$d/user_inc_vw.svh" ] && { out=$(FLITNET_CHECK_FLAGS="+incdir+$d" python3 "$root/harness/check_ports.py" \
         user_inc_router "$d/ports" "$T44V2" "${rtlf[@]}" "$root/rtl/examples/flitnet_iq_vc_alloc.sv" \
         "$root/rtl/examples/flitnet_iq_sw_alloc.sv" "$d/user_inc_router.sv" 2>&1); rc=$?; }
     accepted user_inc_router "a design that includes a header beside it: it should" $rc "$out"
     # the header is part of what the model depends on: a changed header rebuilds it
-    out=$(BUILD_USER_DEPS=1 "$root/tests/cosim/build_user.sh" "$d/m" user_inc_router "$T44V2" "$d/user_inc_router.sv" 2>&1)
+    out=$(BUILD_USER_DEPS=1 "$root/harness/build_user.sh" "$d/m" user_inc_router "$T44V2" "$d/user_inc_router.sv" 2>&1)
     if grep -q "/inc_src/user_inc_vw.svh$" <<< "$out"; then
         pass=$((pass + 1)); echo "ok   user_inc_router        its header is among the files the model depends on"
     else
@@ -226,7 +226,7 @@ packed_ports() {
     mapfile -t rtlf < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
     mapfile -t exf < <(sed "s|^|$root/rtl/examples/|" "$root/rtl/examples/iq_router.f")
     # ports TOP FILE...: the port check of TOP on the 4x4 torus, with rtl/ and FILE...
-    ports() { python3 "$root/tests/cosim/check_ports.py" "$1" "$d/ports_$1" "$T44V2" "${rtlf[@]}" "${@:2}" 2>&1; }
+    ports() { python3 "$root/harness/check_ports.py" "$1" "$d/ports_$1" "$T44V2" "${rtlf[@]}" "${@:2}" 2>&1; }
     # the flits as a packed struct of a package: the port check takes it
     printf 'package user_packed_pkg;\n  typedef struct packed { logic [31:0] hi; logic [31:0] lo; } flit_t;\nendpackage\n' \
         > "$d/user_packed_pkg.sv"

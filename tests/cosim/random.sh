@@ -278,8 +278,8 @@ build_one() { # hash cfg long: prints the failure, returns non-zero on one
     [ -x "$dir/cosim" ] && [ "$(cat "$dir/cfg" 2>/dev/null)" = "$cfg" ] && return 0
     [ "$3" = 1 ] && [ -n "${COSIM_OPT_LONG:-}" ] && opt=$COSIM_OPT_LONG
     echo "verilating random/$hash ($cfg)${opt:+ at $opt}"
-    if ! COSIM_OPT=$opt "$root/tests/cosim/build_model.sh" verilate "$dir" "random/$hash" "$cfg" "${flags[@]}" > "$build/random/$hash.log" 2>&1 ||
-        ! "$root/tests/cosim/build_model.sh" link "$dir" >> "$build/random/$hash.log" 2>&1; then
+    if ! COSIM_OPT=$opt "$root/harness/build_model.sh" verilate "$dir" "random/$hash" "$cfg" "${flags[@]}" > "$build/random/$hash.log" 2>&1 ||
+        ! "$root/harness/build_model.sh" link "$dir" >> "$build/random/$hash.log" 2>&1; then
         echo "FAIL random/$hash ($cfg): the model did not build (COSIM_SEED=$seed):"; tail -n 20 "$build/random/$hash.log"
         return 1
     fi

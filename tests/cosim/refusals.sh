@@ -13,8 +13,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 rtl=${1:-$root/rtl}
 F=${FLITNET:-$root/build/flitnet}
 VERILATOR=${VERILATOR:-verilator}
-# shellcheck source=tests/cosim/model_params.sh
-. "$root/tests/cosim/model_params.sh"
+# shellcheck source=harness/model_params.sh
+. "$root/harness/model_params.sh"
 # shellcheck source=tests/lib/jobs.sh
 . "$root/tests/lib/jobs.sh"
 jobs_init refusals.sh 2

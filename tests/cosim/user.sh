@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # user.sh BUILD NAME TOP "FILES" "CFG" MODE "RUNS" [build_user.sh option...]
 #     make cosim-user: builds the network around the router TOP of FILES for the
-#     configuration CFG (tests/cosim/build_user.sh, into BUILD/user/NAME) and runs it
+#     configuration CFG (harness/build_user.sh, into BUILD/user/NAME) and runs it
 #     with flitnet's traffic, one run per ';'-separated entry of RUNS (runtime keys:
 #     seed, flit_rate or rate, msg_len, msg_len_dist, traffic, select, cycles, faults, ...).
-#     MODE scoreboard: tests/cosim/scoreboard.cpp checks every message, flit and credit
+#     MODE scoreboard: harness/scoreboard.cpp checks every message, flit and credit
 #     and prints the design's performance beside the C model's; MODE lockstep: the
-#     harness of tests/cosim/cosim.cpp compares every wire with the C model every cycle
+#     harness of harness/cosim.cpp compares every wire with the C model every cycle
 #     (for routers that follow docs/microarchitecture.md cycle for cycle). A run entry
 #     that starts with '!' must find a violation (a broken router); '!/TEXT/ keys' must
 #     find one whose VIOLATION line contains TEXT (that check fired, not another). A key
@@ -21,7 +21,7 @@ case $mode in scoreboard | lockstep) ;; *) echo "cosim-user: MODE=$mode: scorebo
 [ -n "$(tr -d '; \t\n' <<< "$runs")" ] || { echo "cosim-user: RUNS has no run (give runtime keys, runs separated by ';')" >&2; exit 1; }
 dir=$build/user/$name
 t0=$SECONDS
-if ! "$root/tests/cosim/build_user.sh" "$dir" "$top" "$cfg" "$files" "$@"; then
+if ! "$root/harness/build_user.sh" "$dir" "$top" "$cfg" "$files" "$@"; then
     echo "0 passed, 1 failed"
     exit 1
 fi

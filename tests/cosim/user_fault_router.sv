@@ -1,5 +1,5 @@
 // user_fault_router.sv: the worked example router (rtl/examples/flitnet_iq_router) behind
-// a fault injector, so that each check of the scoreboard (tests/cosim/scoreboard.cpp) is
+// a fault injector, so that each check of the scoreboard (harness/scoreboard.cpp) is
 // shown to fire (tests/cosim/examples.sh; docs/router-interface.md, "How each check was
 // shown to fire"). One Verilated model serves every fault: the fault is chosen at run time
 // by a plusarg the scoreboard passes on,

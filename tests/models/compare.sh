@@ -23,18 +23,18 @@ tol=${TOL:-1e-6}
 out=${OUT:-build/models-compare}
 rm -rf "$out"
 mkdir -p "$out/ref" "$out/tight"
-git archive "$rev" c_model/queueing | tar -x -C "$out/ref" || { echo "cannot read $rev"; exit 2; }
-git archive "$rev" c_model/queueing | tar -x -C "$out/tight"
-fp="$out/tight/c_model/queueing/fixed_point.c"
+git archive "$rev" models | tar -x -C "$out/ref" || { echo "cannot read $rev"; exit 2; }
+git archive "$rev" models | tar -x -C "$out/tight"
+fp="$out/tight/models/fixed_point.c"
 sed -i 's/tol = 1e-9/tol = 1e-13/; s/max_iter = 200000/max_iter = 2000000/' "$fp"
 grep -q "tol = 1e-13" "$fp" || { echo "cannot tighten $rev's solver"; exit 2; }
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -O2 -mpopcnt"
 libs="-lgsl -lgslcblas -lm"
 for b in ref tight; do
-    gcc $cflags -I"$out/$b/c_model/queueing" tests/models/qm_table.c "$out/$b"/c_model/queueing/*.c $libs \
+    gcc $cflags -I"$out/$b/models" tests/models/qm_table.c "$out/$b"/models/*.c $libs \
         -o "$out/qm_table_$b" || exit 2
 done
-gcc $cflags -Wall -Wextra -Werror -Ic_model/queueing tests/models/qm_table.c c_model/queueing/*.c $libs \
+gcc $cflags -Wall -Wextra -Werror -Imodels tests/models/qm_table.c models/*.c $libs \
     -o "$out/qm_table_new" || exit 2
 
 t0=$SECONDS

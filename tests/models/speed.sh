@@ -13,12 +13,12 @@ reps=${REPS:-3}
 out=build/models-speed
 rm -rf "$out"
 mkdir -p "$out/ref"
-git archive "$rev" c_model/queueing | tar -x -C "$out/ref" || { echo "cannot read $rev"; exit 2; }
+git archive "$rev" models | tar -x -C "$out/ref" || { echo "cannot read $rev"; exit 2; }
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g -mpopcnt"
 libs="-lgsl -lgslcblas -lm"
-gcc $cflags -I"$out/ref/c_model/queueing" tests/models/qm_speed.c "$out"/ref/c_model/queueing/*.c $libs \
+gcc $cflags -I"$out/ref/models" tests/models/qm_speed.c "$out"/ref/models/*.c $libs \
     -o "$out/ref/qm_speed" || exit 2
-gcc $cflags -Wall -Wextra -Werror -Ic_model/queueing tests/models/qm_speed.c c_model/queueing/*.c $libs \
+gcc $cflags -Wall -Wextra -Werror -Imodels tests/models/qm_speed.c models/*.c $libs \
     -o "$out/qm_speed" || exit 2
 
 # instr BIN ARGS...: instructions of one run

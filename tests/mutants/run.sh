@@ -15,7 +15,7 @@
 # tests/cosim/refusals.sh on its design files (the elaboration checks at the edges of the
 # legal space), the waves of a traced t44v4 and m54v3e against the C model's (waves/make_waves.sh,
 # as rtl_waves: every shared register, also those no compared wire shows) and, in the
-# package, tests/cosim/codes.sh check (codes, levels, flit layout). With MUTANTS_SUITE=full
+# package, harness/codes.sh check (codes, levels, flit layout). With MUTANTS_SUITE=full
 # a CI survivor then meets the full suite: every model of tests/cosim/full.runs, its lines
 # there (killed-full when one kills it). A mutant whose own elaboration check refuses a
 # legal configuration is killed (the model does not build); one that does not build
@@ -168,8 +168,8 @@ done
 # design_of REFUSALS_SH: the design part with that refusals.sh (today's: the script alone)
 design_of() {
     { cat rtl/*.sv rtl/flitnet.f rtl/lint_waiver.vlt docs/microarchitecture.md \
-    tests/cosim/cosim.cpp tests/cosim/port_bits.h tests/cosim/model_keys.h tests/cosim/build_model.sh tests/cosim/model_tu.mk tests/cosim/model_params.sh "$1" tests/cosim/codes.sh \
-    tests/cosim/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh
+    harness/cosim.cpp harness/port_bits.h harness/model_keys.h harness/build_model.sh harness/model_tu.mk harness/model_params.sh "$1" harness/codes.sh \
+    harness/codes_tb.sv waves/make_waves.sh tests/mutants/generate.py tests/mutants/apply.sh
     echo "t44v4 ${cfg[t44v4]}"; } | sha256sum | cut -c1-16
 }
 design=$(design_of tests/cosim/refusals.sh)
@@ -283,7 +283,7 @@ ref_sha() {
     (
         flock 9
         [ -s "$d/code.sha" ] && exit 0
-        BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$d" "$m" "${cfg[$m]}" --assert -DFLITNET_ASSERT > "$d.log" 2>&1
+        BUILD_NO_COMPILE=1 harness/build_model.sh verilate "$d" "$m" "${cfg[$m]}" --assert -DFLITNET_ASSERT > "$d.log" 2>&1
     ) 9> "$d.lock" || { echo "run.sh: the unmutated $m does not Verilate (see $d.log)" >&2; return 1; }
     cat "$d/code.sha"
 }
@@ -293,7 +293,7 @@ ref_sha() {
 try_model() {
     local id=$1 m=$2 runs=$3 dir=$w/models/$2 log=$w/models/$2.log err
     mkdir -p "$w/models"
-    if ! COSIM_OPT=-O0 BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$dir" "$m+$id" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
+    if ! COSIM_OPT=-O0 BUILD_NO_COMPILE=1 harness/build_model.sh verilate "$dir" "$m+$id" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
         "--mutant=$w/$id.patch" > "$log" 2>&1; then
         # the design's own elaboration check refusing a legal configuration is a
         # behaviour the suite catches (the model does not build), not a broken design
@@ -308,7 +308,7 @@ try_model() {
     [ "$(cat "$dir/code.sha")" = "$ref" ] && { same=$((same + 1)); return; }
     local opt=-O0
     [[ $long == *" $m "* ]] && opt=-O1
-    if ! COSIM_OPT=$opt tests/cosim/build_model.sh compile "$dir" >> "$log" 2>&1 || ! tests/cosim/build_model.sh link "$dir" >> "$log" 2>&1; then
+    if ! COSIM_OPT=$opt harness/build_model.sh compile "$dir" >> "$log" 2>&1 || ! harness/build_model.sh link "$dir" >> "$log" 2>&1; then
         status=stillborn how="does not compile for $m: $(grep -m1 -E 'error' "$dir/obj/build.log" "$log" | cut -c1-120)"
         return
     fi
@@ -376,7 +376,7 @@ schema_model() { # MODULE MODEL LIST RUNS: succeeds when the build is ready for 
                 rm -rf "$d/gen"
                 python3 tests/mutants/schema.py "$mod" "$d/gen" --without "$without" > "$d/gen.log" 2>&1 || fail "schema.py: $(head -n 1 "$d/gen.log")"
                 [ -s "$d/gen/schema.tsv" ] || fail "no mutant of $mod can be switched"
-                BUILD_NO_COMPILE=1 tests/cosim/build_model.sh verilate "$d/m" "$m+schema" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
+                BUILD_NO_COMPILE=1 harness/build_model.sh verilate "$d/m" "$m+schema" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
                     -Wno-fatal "--rtl=$d/gen/rtl" > "$d/verilate.log" 2>&1
                 lines=$(grep -oE "^%(Warning|Error)[^:]*: [^ ]*/$mod\.sv:[0-9]+" "$d/verilate.log" | sed 's/.*://' | sort -un)
                 out_ids=$(awk -F'\t' -v lines=" $(tr "\n" " " <<< "$lines") " '{ n = split($3, l, ","); for (i = 1; i <= n; i++) if (index(lines, " " l[i] " ")) { print $1; break } }' "$d/gen/schema.tsv")
@@ -390,8 +390,8 @@ schema_model() { # MODULE MODEL LIST RUNS: succeeds when the build is ready for 
             schema_present "$d/m/obj" > "$d/present"
             # at -O2: one build serves many runs (a run at -O0 takes 10x longer); none
             # when the configuration elaborates none of the module's mutants
-            if [ -s "$d/present" ] && { ! tests/cosim/build_model.sh compile "$d/m" >> "$d/verilate.log" 2>&1 ||
-                ! tests/cosim/build_model.sh link "$d/m" >> "$d/verilate.log" 2>&1; }; then
+            if [ -s "$d/present" ] && { ! harness/build_model.sh compile "$d/m" >> "$d/verilate.log" 2>&1 ||
+                ! harness/build_model.sh link "$d/m" >> "$d/verilate.log" 2>&1; }; then
                 fail "does not compile"
             fi
             echo "$without" > "$d/built"
@@ -433,7 +433,7 @@ mutant() {
     # the package first: its codes, levels and flit layout against the C model's
     # (codes.sh check, seconds where a model takes a minute)
     if [ "$module" = flitnet_pkg ] && tests/mutants/apply.sh "$w/$id.patch" "$w/pkg" > /dev/null 2>&1 &&
-        ! CODES_RTL="$w/pkg/rtl" CODES_TB_DIR="$w/codes_tb" tests/cosim/codes.sh check > "$w/codes.log" 2>&1; then
+        ! CODES_RTL="$w/pkg/rtl" CODES_TB_DIR="$w/codes_tb" harness/codes.sh check > "$w/codes.log" 2>&1; then
         # a listed difference kills it; a package that does not compile is stillborn
         if grep -q -E '^[<>]' "$w/codes.log"; then status=killed how="codes: $(grep -m1 -E '^[<>]' "$w/codes.log" | cut -c1-110)"
         else status=stillborn how="does not build: $(grep -m1 -E '%Error|%Warning|error' "$w/codes.log" | cut -c1-120)"; fi
@@ -461,8 +461,8 @@ mutant() {
         [ $status = survived ] || break
         local wdir=$w/models/waves-$m
         mkdir -p "$w/models"
-        if COSIM_OPT=-O0 tests/cosim/build_model.sh verilate "$wdir" "$m+$id" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
-            --trace "--mutant=$w/$id.patch" > "$wdir.log" 2>&1 && tests/cosim/build_model.sh link "$wdir" >> "$wdir.log" 2>&1 &&
+        if COSIM_OPT=-O0 harness/build_model.sh verilate "$wdir" "$m+$id" "${cfg[$m]}" --assert -DFLITNET_ASSERT \
+            --trace "--mutant=$w/$id.patch" > "$wdir.log" 2>&1 && harness/build_model.sh link "$wdir" >> "$wdir.log" 2>&1 &&
             ! waves/make_waves.sh "$wdir/cosim" build/rtl/vcdcmp "$w/waves-$m" > "$w/waves-$m.log" 2>&1; then
             status=killed how="waves $m: $(grep -m1 -A1 '^FAIL' "$w/waves-$m.log" | tail -n 1 | sed 's/^ *//' | cut -c1-100)"
         fi

@@ -103,7 +103,7 @@ ok "sweep: -j 1 and -j 2 print the same table" \
 # validation targets stand alone: the tables assemble from whatever experiments ran
 mkdir -p "$T/v"
 echo "### 004 only" > "$T/v/004.md"
-ok "validate.sh assembles the tables of one experiment" bash -c "tb/validate.sh tables '$T/v' > /dev/null"
+ok "validate.sh assembles the tables of one experiment" bash -c "scripts/validate.sh tables '$T/v' > /dev/null"
 ok "... and they hold that experiment" grep -q "### 004 only" "$T/v/results.md"
 # the node order cannot change a result, also where the node software takes messages back
 # (the window's flit count lost a taken-back message's length clamped at 0, which depended
@@ -112,8 +112,8 @@ ok "... and they hold that experiment" grep -q "### 004 only" "$T/v/results.md"
 "$F" sim routing=swft faults=12 vcs=4 msg_len=32 rate=0.003 cycles=3000 seed=1 --shuffle-order --json "$T/so2.json" > /dev/null
 ok "swft: a shuffled node order gives the same JSON" cmp -s <(grep -v wall_seconds "$T/so1.json") <(grep -v wall_seconds "$T/so2.json")
 # the models' Values table in docs/models.md is what the binary computes (it had drifted)
-ok "docs/models.md's Values table is the binary's (tb/model_values.py)" \
-    cmp -s <(python3 tb/model_values.py "$F") <(sed -n '/^| configuration | zero load/,/^$/p' docs/models.md | sed '/^$/d')
+ok "docs/models.md's Values table is the binary's (scripts/model_values.py)" \
+    cmp -s <(python3 scripts/model_values.py "$F") <(sed -n '/^| configuration | zero load/,/^$/p' docs/models.md | sed '/^$/d')
 for cmd in sim sweep model compare faults cdg bench; do
     check "$cmd --help" 0 "usage: flitnet $cmd" "$cmd" --help
 done

@@ -32,7 +32,7 @@ for cmd in $("$F" help | sed -n 's/^  flitnet \([a-z0-9]*\).*/\1/p'); do
 done
 # the validation targets' knobs are in the script's help and the README
 for knob in CYCLES POINTS; do
-    if tb/validate.sh --help | grep -q "$knob"; then ok; else no "tb/validate.sh --help lacks $knob"; fi
+    if scripts/validate.sh --help | grep -q "$knob"; then ok; else no "scripts/validate.sh --help lacks $knob"; fi
     if grep -q "\`$knob" README.md; then ok; else no "README lacks $knob"; fi
 done
 echo "$pass passed, $fail failed"

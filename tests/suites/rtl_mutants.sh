@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The mutation runner (make mutants, make mutants-all; tests/mutants/run.sh), on what it
-# decides in seconds: package mutants, which meet tests/cosim/codes.sh before any model.
+# decides in seconds: package mutants, which meet harness/codes.sh before any model.
 # One drops dor_escape and duato_phop from the two-level routings (codes.sh must kill it),
 # one gives two topologies the same code (the package does not compile: stillborn, not
 # killed). Then the ledger: a second run skips what the first decided, run lists that only

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The staged step (c_model/network_staged.c: one-slot buffers, the routers stepped stage by
+# The staged step (c_model/router/network_staged.c: one-slot buffers, the routers stepped stage by
 # stage) against the reference step (network.c: one router at a time, the contract's stages
 # in their order; `sim --per-router`): random one-slot configurations of the whole legal
 # space (tests/lib/random_config.sh, as the soak test draws them), each run both ways and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The reduced seed-000 study (QUICK=1 tb/study000.sh): every figure, table and the page are
+# The reduced seed-000 study (QUICK=1 scripts/study000.sh): every figure, table and the page are
 # written, and the numbers in them are those of a working network.
 set -u
 cd "$(dirname "$0")/../.."
@@ -15,8 +15,8 @@ check() { # TEXT CONDITION-COMMAND...
 }
 
 rm -rf "$out"
-if ! QUICK=1 tb/study000.sh "$out" > "$out.log" 2>&1; then
-    bad "QUICK=1 tb/study000.sh exited non-zero: $(grep -v '^\[' "$out.log" | tail -n 3)"
+if ! QUICK=1 scripts/study000.sh "$out" > "$out.log" 2>&1; then
+    bad "QUICK=1 scripts/study000.sh exited non-zero: $(grep -v '^\[' "$out.log" | tail -n 3)"
 fi
 algos="phop nhop duato minimal fully_adaptive pbc nbc duato_pbc duato_nbc duato_phop duato_nhop"
 
@@ -56,7 +56,7 @@ check "summary.md prints no nan ($nan)" test "$nan" -eq 0
 
 # resume: a second run writes no new point
 before=$(find "$out/runs" -name '*.json' | wc -l)
-QUICK=1 tb/study000.sh "$out" > "$out.log2" 2>&1
+QUICK=1 scripts/study000.sh "$out" > "$out.log2" 2>&1
 after=$(find "$out/runs" -name '*.json' | wc -l)
 check "a second run resumes: $before points before, $after after, no simulation rerun" \
     test "$before" -eq "$after" -a "$(grep -c '^\[' "$out.log2")" -eq 0

@@ -207,7 +207,7 @@ static void model_and_compare_reject_what_they_do_not_cover(void **st)
     expect_error("bench k=8", "bench takes only cycles=N");
     /* the validation script refuses an unknown experiment with its usage line */
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "cd %s && tb/validate.sh nosuch /tmp >/dev/null 2>%s/v.err", getenv("PWD"), tmpdir);
+    snprintf(cmd, sizeof cmd, "cd %s && scripts/validate.sh nosuch /tmp >/dev/null 2>%s/v.err", getenv("PWD"), tmpdir);
     int st2 = system(cmd);
     assert_true(WIFEXITED(st2) && WEXITSTATUS(st2) == 1);
 }

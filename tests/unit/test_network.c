@@ -288,7 +288,7 @@ static void vc_usage_and_channel_load_are_consistent(void **st)
     sim_result_free(&r);
 }
 
-/* the invariant checker (c_model/invariants.h) holds on a hand-driven network and fires on
+/* the invariant checker (c_model/router/invariants.h) holds on a hand-driven network and fires on
  * each kind of broken state, naming it */
 static void expect_broken(const network *net, uint64_t t, const char *want, const char *or_want)
 {

@@ -1,5 +1,5 @@
 /* test_queueing.c - cmocka tests of the analytical queueing models
- * (c_model/queueing): the shared queue formulas against hand-derived values,
+ * (models): the shared queue formulas against hand-derived values,
  * the fixed-point driver (plain, accelerated and Anderson's mode), each model's zero-load limit, monotonicity in the
  * rate, the saturation bisection (also past a fold to a fixed point further up), curves against separate solves, the
  * refined model's exact zero-load latency, the refined

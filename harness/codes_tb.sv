@@ -1,7 +1,7 @@
-// codes_tb: prints what rtl/flitnet_pkg.sv defines, in the format of tests/cosim/codes.c,
-// so that tests/cosim/codes.sh can compare the two: every routing_e and topo_e value
+// codes_tb: prints what rtl/flitnet_pkg.sv defines, in the format of harness/codes.c,
+// so that harness/codes.sh can compare the two: every routing_e and topo_e value
 // with its name (ROUTING_DOR_ESCAPE -> dor_escape), the routing's levels, and the flit
-// layout for the (A, HW, n, V) of tests/cosim/codes.c. Built with verilator --binary (Icarus
+// layout for the (A, HW, n, V) of harness/codes.c. Built with verilator --binary (Icarus
 // 11 cannot declare a variable of a package enum type nor print its name).
 module codes_tb;
   // the same (A, HW, n, V) as codes.c

@@ -3,12 +3,12 @@
 # obuf_depth routing dateline escape_vcs timeout fault_handling) to the network's
 # parameters: sets topo n khex v b bo routing dateline escape timeout fring, and
 # net_params, Verilator's -G options for all of them. The TOPO and ROUTING codes are the C
-# model's (tests/cosim/codes.sh reads its registry; rtl/flitnet_pkg.sv has the same). WHO
+# model's (harness/codes.sh reads its registry; rtl/flitnet_pkg.sv has the same). WHO
 # names the caller in the one-line refusals. Needs $root.
 model_params() {
     local who=$1 cfg=$2 kv key val codes d
     topo=0 n=2 k=8 v=10 b=1 bo=1 routing=0 dateline=1 escape=0 timeout=0 fring=0
-    codes=$("$root/tests/cosim/codes.sh" list) || return 1
+    codes=$("$root/harness/codes.sh" list) || return 1
     code() { # routing|topology NAME
         awk -v k="$1" -v n="$2" '$1 == k && $2 == n { print $3; f = 1 } END { exit !f }' <<< "$codes" ||
             { echo "$who: the C model has no $1 $2" >&2; return 1; }

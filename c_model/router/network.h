@@ -127,7 +127,7 @@ typedef struct {
     link_sig *ej[2];
 
     /* what the step keeps so that its cost follows the work (docs/c-model-speed.md):
-     * each mask equals what it summarizes (c_model/invariants.c checks) */
+     * each mask equals what it summarizes (c_model/router/invariants.c checks) */
     router_sum *rs;          /* [N] */
     int concurrent;          /* routers step on several threads (set by the caller) */
 

@@ -1,9 +1,9 @@
 /* codes.c: what the C model says the RTL's codes are, for the scripts and for the check
- * against rtl/flitnet_pkg.sv (tests/cosim/codes.sh):
- *   routing NAME CODE LEVELS    one line per entry of the registry (c_model/route.c)
- *   topology NAME CODE          one line per topo_kind (c_model/topology.h)
- *   layout A=.. HW=.. CW=.. n=..: ... the flit fields' positions (c_model/flit.c) for
- *                               the (A, HW, V, n) that tests/cosim/codes_tb.sv prints too */
+ * against rtl/flitnet_pkg.sv (harness/codes.sh):
+ *   routing NAME CODE LEVELS    one line per entry of the registry (c_model/routing/route.c)
+ *   topology NAME CODE          one line per topo_kind (c_model/router/topology.h)
+ *   layout A=.. HW=.. CW=.. n=..: ... the flit fields' positions (c_model/router/flit.c) for
+ *                               the (A, HW, V, n) that harness/codes_tb.sv prints too */
 #include "flit.h"
 #include "route.h"
 #include "topology.h"

@@ -3,7 +3,7 @@
 # (and two extras) on the 8x8 torus, V = 10, M = 64, fault-free and with 5 % / 10 % faulty
 # nodes under Chalasani-Boppana f-rings, and the load heat maps around the rings.
 #
-# Usage: tb/study000.sh [OUTDIR]            (default build/study-000)
+# Usage: scripts/study000.sh [OUTDIR]            (default build/study-000)
 # Environment (all optional):
 #   QUICK=1     reduced study for CI: 30,000 cycles, 5 loads, 2 fault sets
 #   CYCLES, WARMUP, SETS (fault sets per case), JOBS (worker processes, default nproc)

@@ -110,9 +110,9 @@ def derive(cfg, codes):
 
 def main():
     top, work, cfg, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     codes = {}
-    out = subprocess.run([os.path.join(root, "tests/cosim/codes.sh"), "list"], capture_output=True, text=True)
+    out = subprocess.run([os.path.join(root, "harness/codes.sh"), "list"], capture_output=True, text=True)
     for line in out.stdout.splitlines():
         f = line.split()
         if len(f) >= 3 and f[0] in ("routing", "topology"):

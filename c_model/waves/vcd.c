@@ -181,7 +181,7 @@ vcd_writer *vcd_open(const char *path, const network *net, uint64_t t_from, uint
     const int VW = V > 1 ? clog2i(V) : 1, PW = P > 1 ? clog2i(P) : 1, QW = PV > 1 ? clog2i(PV) : 1;
     const int IBW = clog2i(net->B + 1), OBW = clog2i(net->Bo + 1), CRW = clog2i(net->B + 1);
     FILE *f = w->f;
-    fprintf(f, "$version flitnet C model (c_model/vcd.c) $end\n$timescale 1ns $end\n");
+    fprintf(f, "$version flitnet C model (c_model/waves/vcd.c) $end\n$timescale 1ns $end\n");
     fprintf(f, "$scope module TOP $end\n$scope module flitnet_network $end\n");
     int fail = !w->busy_sig || !w->gnt;
     fail |= add(w, S_CLK, 0, 0, 0, 1, "clk_i") < 0;

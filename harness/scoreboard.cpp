@@ -1,5 +1,5 @@
 // scoreboard.cpp: scoreboard check of a Verilated network built around any router that
-// follows docs/router-interface.md (tests/cosim/build_user.sh), against flitnet's
+// follows docs/router-interface.md (harness/build_user.sh), against flitnet's
 // traffic, with the C model run beside it on the same traffic for the performance.
 //
 // Unlike the lockstep harness (cosim.cpp) it does not need the router to be the

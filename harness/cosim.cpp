@@ -1,5 +1,5 @@
 // cosim.cpp: lockstep co-simulation of the Verilated network (rtl/flitnet_network.sv)
-// against the C model (c_model/network.c), cycle by cycle.
+// against the C model (c_model/router/network.c), cycle by cycle.
 //
 // One message stream (tb/traffic.c) feeds two copies of the nodes around the routers
 // (tb/node.c: sources, sinks, node software), one per side; each reads the injection
@@ -375,7 +375,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             return -1;
         }
         // the codes: the model was built from the C registry's (build_model.sh), and
-        // rtl/flitnet_pkg.sv must mean the same by them (tests/cosim/codes.sh)
+        // rtl/flitnet_pkg.sv must mean the same by them (harness/codes.sh)
         const int rcode = route_base_algo(&rt)->code, fring = route_fring(&rt);
         if (static_cast<int>(top->cfg_topo_o) != static_cast<int>(t.kind) ||
             static_cast<int>(top->cfg_routing_o) != rcode || static_cast<int>(top->cfg_fring_o) != fring) {

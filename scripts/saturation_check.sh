@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tb/saturation_check.sh: how often `flitnet sim` calls a run SATURATED, by network, load and
+# scripts/saturation_check.sh: how often `flitnet sim` calls a run SATURATED, by network, load and
 # run length: the table of docs/results.md, "When a run is saturated" (the "after" column).
 # Each cell counts, of SEEDS runs (default 12) with batches = 30, those whose status is not
 # ok, at 2,000 / 5,000 / 20,000 cycles. The loads are shares of each network's saturation

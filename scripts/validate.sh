@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Reproduces the seeds' validations: simulation beside the seed models (and the refined
 # model where it applies), one `flitnet compare` per configuration.
-# Usage: tb/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]   (tables: only assemble)
+# Usage: scripts/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]   (tables: only assemble)
 # Writes OUTDIR/<experiment>/*.svg, *.csv and OUTDIR/<experiment>.md (Markdown tables
 # made by `flitnet compare --summary`). CYCLES overrides the simulated cycles, POINTS the
 # rates per sweep (default 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage() {
-    echo "usage: tb/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]   (make validate, make validate-NNN)"
+    echo "usage: scripts/validate.sh {000|002|003|004|refined|all|tables} [OUTDIR]   (make validate, make validate-NNN)"
     echo "  the seeds' validations: flitnet compare per configuration; OUTDIR (default build/validate) gets"
     echo "  <experiment>/*.svg, *.csv, <experiment>.md and results.md (tables: only assemble results.md)"
     echo "  environment: CYCLES=N simulated cycles per point (default 300000; warm-up cycles/10, at most 10000),"
@@ -154,7 +154,7 @@ v003() {
 # an `if`, since a bare `[ -f ] &&` that fails would end the script under set -e)
 assemble() {
     {
-        echo "<!-- made by tb/validate.sh from flitnet compare/model --summary; cycles = $cycles -->"
+        echo "<!-- made by scripts/validate.sh from flitnet compare/model --summary; cycles = $cycles -->"
         for e in refined 004 000 002 003; do
             if [ -f "$out/$e.md" ]; then
                 cat "$out/$e.md"

@@ -3,7 +3,7 @@
 latency, saturation rate (qm_saturation_rate, tol 1e-6) and latency at 80 % of that rate,
 for the configurations the table lists. tests/suites/commands.sh compares the table in the
 document with this output, so that the document cannot drift from the code.
-    tb/model_values.py [FLITNET]      (default build/flitnet)"""
+    scripts/model_values.py [FLITNET]      (default build/flitnet)"""
 import json
 import os
 import subprocess

@@ -273,7 +273,7 @@ static void instr_cell(char *buf, size_t len, const bench_run *b)
 
 /* the main table: each network and routing at 20 %, 60 % and 100 % of its saturation rate;
  * points_only: the rates alone, one `point NET ROUTING LOAD RATE` line each (for
- * tb/bench_instr.sh). *sat16: the 16x16 DOR saturation rate. Returns 0, or 1 on a failure. */
+ * scripts/bench_instr.sh). *sat16: the 16x16 DOR saturation rate. Returns 0, or 1 on a failure. */
 static int bench_table(long cycles, int points_only, double *sat16)
 {
     static const char *nets[] = {"8", "16"}, *routings[] = {"dor", "duato_nbc"};

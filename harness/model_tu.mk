@@ -1,4 +1,4 @@
-# Included after a Verilated model's Vnet.mk (tests/cosim/build_model.sh compile): builds
+# Included after a Verilated model's Vnet.mk (harness/build_model.sh compile): builds
 # Vnet__ALL.a from two translation units, Vnet__fast.cpp (the model's per-cycle code, at
 # OPT_FAST) and Vnet__slow.cpp (construction and the initial settle, at OPT_SLOW), each
 # of which includes the generated files of its kind. Verilator's own single-unit build

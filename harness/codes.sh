@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# codes.sh list: the C model's codes, one per line (tests/cosim/codes.c):
+# codes.sh list: the C model's codes, one per line (harness/codes.c):
 #     routing NAME CODE LEVELS, topology NAME CODE, layout ...
 #   The scripts (build_model.sh, rtl/lint.sh, rtl/synth.sh) map names to the RTL's
 #   ROUTING and TOPO parameters with it, so the C registry is their only list.
 # codes.sh code routing|topology NAME: the code of one name (exit 1 if there is none).
-# codes.sh check: compares that list with rtl/flitnet_pkg.sv (tests/cosim/codes_tb.sv,
+# codes.sh check: compares that list with rtl/flitnet_pkg.sv (harness/codes_tb.sv,
 #   built with verilator --binary): the same routing and topology names with the same
 #   codes, the same levels, the same flit layout. Exits 1 with the difference. It first
 #   makes sure that the comparison rejects a list with one code changed.
@@ -13,17 +13,17 @@
 # DIR/flitnet_pkg.sv instead of rtl/'s (make mutants: a mutant's design files), built in
 # CODES_TB_DIR (default BUILD/rtl/codes_tb_alt).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$root/build}
 tool=$build/rtl/codes
 
 c_list() {
-    local lib=$build/libflitnet.a src=$root/tests/cosim/codes.c
+    local lib=$build/libflitnet.a src=$root/harness/codes.c
     [ -f "$lib" ] || { echo "codes.sh: $lib is missing (make all)" >&2; exit 1; }
     if [ ! -x "$tool" ] || [ "$tool" -ot "$lib" ] || [ "$tool" -ot "$src" ]; then
         mkdir -p "$(dirname "$tool")"
         # several model builds may ask at once: each links its own copy, the last rename wins
-        ${CC:-gcc} -std=c11 -Wall -Wextra -Werror -O1 -I"$root/c_model" "$src" "$lib" \
+        ${CC:-gcc} -std=c11 -Wall -Wextra -Werror -O1 $("$root/scripts/src_dirs.sh" -I) "$src" "$lib" \
             -lcjson -linih -lgsl -lgslcblas -lm -lz -o "$tool.$$"
         mv -f "$tool.$$" "$tool"
     fi
@@ -31,7 +31,7 @@ c_list() {
 }
 
 rtl_list() {
-    local dir=$build/rtl/codes_tb pkg=$root/rtl/flitnet_pkg.sv tb=$root/tests/cosim/codes_tb.sv
+    local dir=$build/rtl/codes_tb pkg=$root/rtl/flitnet_pkg.sv tb=$root/harness/codes_tb.sv
     if [ -n "${CODES_RTL:-}" ]; then # always built afresh: another design's package
         dir=${CODES_TB_DIR:-$build/rtl/codes_tb_alt} pkg=$CODES_RTL/flitnet_pkg.sv
         rm -rf "$dir"

@@ -1,5 +1,5 @@
 // vcdcmp.cpp: vcdcmp A.vcd B.vcd
-// Checks that every signal of A (the C model's waves, c_model/vcd.c) exists in B (the
+// Checks that every signal of A (the C model's waves, c_model/waves/vcd.c) exists in B (the
 // RTL's, Verilator) under the same hierarchical name and width, and carries the same
 // values at the same times. B may have more signals. Prints the number of signals
 // and value changes compared; exits 1 on the first differences (up to 10 shown).
