@@ -118,10 +118,14 @@ validate-000 validate-002 validate-003 validate-004 validate-refined: validate-%
 	scripts/validate.sh $* $(BUILD)/validate
 
 # Soak test (not in CI): random configurations, drained, under the sanitizers (tests/soak.sh;
-# SOAK_N runs, default 2000, SOAK_SEED)
+# SOAK_N runs, default 2000, SOAK_SEED), then the f-ring layer's check on 10,000 random fault
+# sets per routing and network (tests/suites/fring_proof.sh; the 16x16 torus FRING_PROOF_BIG,
+# default 10000 too) and 1,000 drained runs on such sets (tests/suites/fring_drain.sh)
 soak: deps
-	@$(MAKE) --no-print-directory $(BUILD)/asan/flitnet
+	@$(MAKE) --no-print-directory all $(BUILD)/asan/flitnet
 	@tests/soak.sh
+	@FRING_PROOF_N=$${FRING_PROOF_N:-10000} FRING_PROOF_BIG=$${FRING_PROOF_BIG:-10000} tests/suites/fring_proof.sh
+	@FRING_DRAIN_N=$${FRING_DRAIN_N:-1000} tests/suites/fring_drain.sh
 
 # Seed 000's simulation study (Figures 3-8): build/study-000/index.html. QUICK=1 runs the
 # reduced version CI runs; an interrupted study resumes from the points already written.

@@ -63,7 +63,7 @@ int cli_parse_long(const char *s, long lo, long hi, long *out)
 
 /* the options followed by a value, and those of them whose value is a file written */
 static const char *const valued[] = {"--json", "--csv",        "--plot", "-j",   "--title",  "--summary",
-                                     "--vcd",  "--vcd-window", "--throughput", "--jobs", "--heatmap"};
+                                     "--vcd",  "--vcd-window", "--throughput", "--jobs", "--heatmap", "--seeds"};
 static const char *const outputs[] = {"--json", "--csv", "--plot", "--summary", "--vcd", "--throughput", "--heatmap"};
 
 static int in_list(const char *a, const char *const *list, size_t n)

@@ -3,8 +3,8 @@
  *   flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--all]
  *   flitnet model [CONFIG] model=NAME [key=value ...] [rate=A:B:STEP] [--csv FILE] [--json FILE]
  *   flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]
- *   flitnet faults [CONFIG] [key=value ...]
- *   flitnet cdg [CONFIG] [key=value ...]
+ *   flitnet faults [CONFIG] [key=value ...] [--vcs | --seeds A:B]
+ *   flitnet cdg [CONFIG] [key=value ...] [--seeds A:B]
  *   flitnet bench [cycles=N] [--points | --scale | --models]
  *   flitnet help | version
  * Exit codes: 0 done (saturation is a result, not an error), 1 bad input, 2 deadlock,
@@ -56,11 +56,19 @@ static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
      "the simulated sweep beside the matching models, with the error per point and below 70%/80% of the measured "
      "saturation; routing=a,b,... (up to 4) compares each routing with its own model, in one table each and on one "
      "plot; --summary appends a Markdown row per routing", 1},
-    {"faults", "flitnet faults [CONFIG] [key=value ...]",
-     "the fault map a configuration asks for: faulty and disabled nodes, regions, f-rings and orientations", 1},
-    {"cdg", "flitnet cdg [CONFIG] [key=value ...]",
+    {"faults", "flitnet faults [CONFIG] [key=value ...] [--vcs | --seeds A:B]",
+     "the fault map a configuration asks for: faulty and disabled nodes, regions, f-rings and the sides of each ring "
+     "that rerouted messages use. The set depends on the fault keys and the topology only, the same for every "
+     "routing. The f-ring layer (Chalasani-Boppana fault rings, docs/microarchitecture.md 6.5) is deadlock-free by "
+     "construction for every fault set of the block model (faulty nodes closed into boxes whose rings close, "
+     "fault-free nodes connected), over every routing but swft, with 2n ring VCs (4 on a 2-D torus or mesh) on top of "
+     "the routing's own minimum; --vcs prints that least vcs for every routing on the configuration's topology; "
+     "--seeds A:B the distribution of disabled nodes over the drawn sets of fault_seed A..B, beside the plain block "
+     "closure of their faulty nodes", 1},
+    {"cdg", "flitnet cdg [CONFIG] [key=value ...] [--seeds A:B]",
      "proves delivery, livelock freedom and an acyclic escape channel-dependency graph (Duato's extended graph) for "
-     "the configuration and its fault set; exit 2 with one cycle of channels when there is none", 1},
+     "the configuration and its fault set; exit 2 with one cycle of channels when there is none; --seeds A:B checks "
+     "the drawn set of every fault_seed from A to B and stops at the first that fails", 1},
     {"bench", "flitnet bench [cycles=N] [--points | --scale | --models]", "cycles/s, flit-hops/s, instructions per flit-hop (where the hardware counts them) and peak memory of fixed cases, one thread; cycles=N per case, 20000 to 1e9 (default 100000); --points: only the bisected rates; --scale: only the large networks (64x64, 128x128, 16x16x16, 2^14 hypercube); --models: only the queueing models' saturation rates and curves", 0},
     {"help", "flitnet help [CMD]", "every command, key, model key and routing; with CMD, as `flitnet CMD --help`", 0},
     {"version", "flitnet version", "the program's version", 0},

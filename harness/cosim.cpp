@@ -110,8 +110,6 @@ struct Result {
     uint64_t c_detour = 0, r_detour = 0;  // messages delivered after more hops than the distance
     std::vector<uint64_t> vc_heads;  // head flits compared on network links, per VC
     int fring = 0, unusable = 0;     // f-ring layer; faulty or disabled nodes
-    bool own_classes = false;        // the layer over a hop-class routing: no ring VCs
-    uint64_t ring_heads = 0;         // head flits on network links with a ring phase (ring hops)
 };
 
 struct GenCtx {
@@ -266,7 +264,6 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     }
     res.fring = route_fring(&rt);
     // §6.5: a hop-class base carries the ring hops on its own classes (no ring VCs)
-    res.own_classes = res.fring && rt.base && rt.base->algo->escape_classes;
     res.unusable = 0;
     for (int x = 0; x < N; x++) res.unusable += ns.faulty && ns.faulty[x];
 
@@ -475,10 +472,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                         break;
                     }
                     res.flits += cval;
-                    if (cval && (cfl & 1) && p != Pn) {
-                        res.vc_heads[cvc]++;
-                        if (res.fring && (flit_ring(&fl, cfl) & 3)) res.ring_heads++;
-                    }
+                    if (cval && (cfl & 1) && p != Pn) res.vc_heads[cvc]++;
                     track(sc, &fl, static_cast<size_t>(k * V) + cvc, cval, cfl);
                     track(sr, &fl, static_cast<size_t>(k * V) + rvc, rval, rfl);
                     // credit wires of input port p of router x
@@ -772,11 +766,7 @@ int main(int argc, char **argv)
     if (r.c_detour || r.r_detour)
         printf("  detours    C %" PRIu64 "  RTL %" PRIu64 " messages delivered after more hops than the distance\n",
                r.c_detour, r.r_detour);
-    if (r.own_classes) {
-        // a ring hop writes its phase (out, along, back) into the head's ring field
-        printf("  f-rings: %d faulty or disabled nodes, %" PRIu64 " head flits on ring hops (the base's own classes)\n",
-               r.unusable, r.ring_heads);
-    } else if (r.fring) {
+    if (r.fring) {
         // the ring VCs are the top 2n: class (d, s) owns VC V - 2n + 2d + s (§6.5)
         uint64_t ring = 0;
         for (size_t w = r.vc_heads.size() - 2 * static_cast<size_t>(cfg.n); w < r.vc_heads.size(); w++)

@@ -1,46 +1,35 @@
 // flitnet_fring: the f-ring layer (docs/microarchitecture.md §6.5) between a routing
-// family (the base: dor, dor_escape, duato, minimal or fully_adaptive, on VB = V - 2 NDIM
-// VCs 0 .. VB-1) and the router. The top 2 NDIM VCs are the ring VCs: class (d, s)
-// (blocked dimension d, direction s: 0 +, 1 -) is VC VB + 2d + s. With OWN = 1 (a
-// hop-class base, phop .. duato_nbc) there are no ring VCs (VB = V): a ring hop gets the
-// base's escape VCs of the head's classes lo .. hi (own_i), at the same levels and on
-// the same ports, and the base rewrites the head for the real VC (see the update below).
-// The head's ring field (at RING_LO = 2 + 2A + HW + 2CW, RW = 4 + DW bits) holds phase
-// (bits 1:0: 0 none, 1 out, 2 along, 3 back), the orientation o (bit 2), s (bit 3) and d
-// (bits RW-1:4), written when the message enters the ring. With e = (d + 1) mod NDIM
-// and back = port (e, 1 - o):
-//   1. the phase advances without a hop: out -> along at the ring's corner (port (d, s)
-//      leads to a usable node; the first along hop leaves from there whatever lies
-//      behind); along ends once d's offset is 0 or the back port leads to a usable node,
-//      into back while e's offset is non-zero with minimal direction 1 - o and the back
-//      port is usable, else none; back ends (none) when that no longer holds;
-//   2. on the ring: only the ring VC of class (d, s), at level 0, on port (e, o) (out),
-//      (d, s) (along) or back (back);
-//   3. off the ring: the base's candidates without the ports that lead to faulty or
-//      disabled nodes; when none of the base's escape VCs (esc_i) is left the message is
-//      blocked and gets the ring VC of the DOR port's class (d, s) on port (e, o) at the
-//      base's last level LAST; o is the dateline class of d on a torus, the minimal
-//      direction of e on a mesh (+ on a tie or at offset 0), turned round where
-//      ring_ok_i says that side of the ring is missing.
-// Update: a ring hop writes the phase it was offered in (out, with the entry's o, s and
-// d, when it left the base) over the base's rewrite of an escape hop (flitnet_route
-// gives the base VC 0 for it: fully_adaptive spends its misroutes, the others keep their
-// fields); any other hop takes the base's rewrite with the ring field 0. A ring hop is
-// one on a ring VC; with OWN one whose advanced phase is not none or whose port is not
-// a minimal one (the base offers minimal ports only: the ring's entry), and the base's
-// rewrite is that of the real VC (an escape hop of its class: lo and bonus move).
-// The advance follows the C model's order (c_model/faults/route_fring.c: advance): a phase that
-// ends falls through to the next one's test at the same node.
+// family (the base, on VB = V - 2 NDIM VCs 0 .. VB-1) and the router. The top 2 NDIM VCs
+// are the ring VCs of F, the f-ring network: class (d, s) (dimension d, direction s: 0 +,
+// 1 -) is VC VB + 2d + s. The head's ring field (at RING_LO = 2 + 2A + HW + 2CW, RW = 4 + DW
+// bits) is 0 while the message follows the base; in F it holds phase (bits 1:0: 0 none,
+// 1 out, 2 along, 3 back), the orientation o (bit 2), s (bit 3) and d (bits RW-1:4), and 4
+// between two traversals. F routes in the mesh view (offsets dst - cur, no wrap link); with
+// e = (d + 1) mod NDIM and back = port (e, 1 - o), F's hop from the head's state is:
+//   out:   port (d, s) leads to a faulty or disabled node: an out hop on (e, o); else the
+//          ring's corner: the first along hop on (d, s);
+//   along: while d's offset is non-zero and back leads to a faulty node: along on (d, s);
+//   back:  while e's offset is non-zero with direction 1 - o and back leads to a usable
+//          node: back on port back;
+//   none:  d = the lowest dimension with an offset, s its direction; port (d, s) when it
+//          leads to a usable node, else the ring's entry: out on (e, o), o = e's direction
+//          (+ at offset 0), turned round where ring_ok_i says that side is missing.
+// A phase that ends falls through to the next one's test at the same node (the C model's
+// c_model/faults/route_fring.c: fring_next). The hop's VC is class (d, s) of that step.
+// Candidates: in F, that hop alone at level 0; in the base, the base's candidates without
+// the ports that lead to faulty or disabled nodes, and when none of the base's escape VCs
+// (esc_i) is left, F's hop at the base's last level LAST. Update: a hop on a ring VC writes
+// the step's state (4 for phase none) into the ring field of the head as it came (the
+// base's fields untouched: the message never goes back to the base); any other hop takes
+// the base's rewrite.
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_fring #(
   parameter int          TOPO = 0,            // flitnet_pkg::topo_e: torus or mesh
   parameter int          NDIM = 2,            // 2 .. 6
-  parameter logic [63:0] K    = 64'h0808,
   parameter int          P    = 5,
   parameter int          V    = 8,            // all VCs
-  parameter int          VB   = 4,            // the base's VCs, V - 2 NDIM (OWN: V)
-  parameter int          OWN  = 0,            // 1: the base's own classes carry the ring hops
+  parameter int          VB   = 4,            // the base's VCs, V - 2 NDIM
   parameter int          LAST = 0,            // the base's last level (0 or 1)
   parameter int          A    = 6,
   parameter int          HW   = 4,
@@ -51,15 +40,14 @@ module flitnet_fring #(
   input  logic [8*NDIM-1:0] cur_i,
   input  logic [8*NDIM-1:0] dst_i,
   input  logic [P-2:0]      faulty_nbr_i,  // per network port: leads to a faulty or disabled node
-  input  logic [2*P-3:0]    ring_ok_i,     // bit 2p + o: the ring side of orientation o behind port p exists
+  input  logic [2*P-3:0]    ring_ok_i,     // bit 2p + o: the ring side of orientation o behind port p is in the mesh view
   input  logic [2*P*VB-1:0] base_cand_i,   // the base's candidates, bit (l*P + o)*VB + w
   input  logic [VB-1:0]     esc_i,         // the base's escape VCs (§6)
-  input  logic [VB-1:0]     own_i,         // OWN: the base's escape VCs of classes lo .. hi
   output logic [2*P*V-1:0]  cand_o,        // bit (l*P + o)*V + w
   // the rewrite for the hop (oport_i, ovc_i): a ring VC or one of the base's
   input  logic [PW-1:0]     oport_i,
   input  logic [VW-1:0]     ovc_i,
-  input  logic [63:0]       head_i,        // hops counted: the ring field of the head waiting
+  input  logic [63:0]       head_i,        // hops counted: the head waiting, its ring field
   input  logic [63:0]       base_head_i,   // ... and the base's rewrite of the hop
   output logic [63:0]       head_o
 );
@@ -73,59 +61,53 @@ module flitnet_fring #(
       NDIM > 6) begin : g_not_supported
     flitnet_error_fring_needs_a_torus_or_mesh_with_2_to_6_dimensions u_error ();
   end
-  if (OWN != 0 && VB != V) begin : g_own_needs_all_vcs
-    flitnet_error_fring_own_classes_without_ring_vcs u_error ();
+  if (VB != V - 2 * NDIM) begin : g_ring_vcs
+    flitnet_error_fring_ring_vcs_are_the_top_2n u_error ();
   end
 
-  logic [1:0]      ph, nph;     // phase in the head, after step 1
-  logic            ho, hs;      // orientation and blocked direction in the head
-  logic [DW-1:0]   hd;          // blocked dimension in the head
-  logic [NDIM-1:0] offnz;       // per dimension: non-zero offset
-  logic [NDIM-1:0] mdir;        // per dimension: minimal direction, 1 = - (+ on a tie or offset 0)
-  logic [NDIM-1:0] dcls;        // per dimension: dateline class, 0 while c_d < d_d
-  logic [8:0]      c, t, k, off;
-  // the head's ring: the offsets of d and e, its ports, its VC
-  logic            dnz, enz, edir, f_ds, f_back, to_back;
-  logic [PW-1:0]   p_ds, p_eo, p_back, p_ring;
-  logic [V-1:0]    m_ring;      // the VCs of a ring hop on the ring ...
-  logic [V-1:0]    m_blk;       // ... and entering it
-  logic            is_ring;     // the hop taken is a ring hop
-  // blocked off the ring: the DOR port (bd, bs) and the orientation bo in e = bd + 1
-  logic [DW-1:0]   bd;
-  logic            bs, bo0, bo, bok;
-  logic [PW-1:0]   p_blk;
+  logic [RW-1:0]   ring;        // the head's ring field: 0 in the base
+  logic [1:0]      ph;          // its phase, orientation, direction and dimension
+  logic            ho, hs;
+  logic [DW-1:0]   hd;
+  logic [NDIM-1:0] offnz;       // per dimension: a non-zero offset (the mesh view's)
+  logic [NDIM-1:0] mneg;        // per dimension: the offset is negative
+  // the head's traversal: the offsets of d and e, its ports and what they lead to
+  logic            dnz, enz, eneg, f_ds, f_back, to_back;
+  logic [PW-1:0]   p_ds, p_eo, p_back;
+  // between traversals: the dimension-order port (nd, ns) and the orientation in nd + 1
+  logic [DW-1:0]   nd;
+  logic            ns, f_nds, no0, nok, no;
+  logic [PW-1:0]   p_nds, p_neo;
+  // F's hop: phase, orientation, class (sd, ss), port
+  logic [1:0]      sph;
+  logic            so, ss;
+  logic [DW-1:0]   sd;
+  logic [PW-1:0]   sport;
+  logic [V-1:0]    m_step;      // its VC
   logic [2*P*V-1:0] base_v;     // the base's candidates on V VCs, usable ports only
   logic            esc_left;
 
-  // only the ring field of the waiting head matters here
+  // only the ring field of the waiting head is read here
   wire unused_head = ^{head_i[63:RING_LO+RW], head_i[RING_LO-1:0]};
 
-  assign ph = head_i[RING_LO +: 2];
-  assign ho = head_i[RING_LO + 2];
-  assign hs = head_i[RING_LO + 3];
-  assign hd = head_i[RING_LO + 4 +: DW];
+  assign ring = head_i[RING_LO +: RW];
+  assign ph   = ring[1:0];
+  assign ho   = ring[2];
+  assign hs   = ring[3];
+  assign hd   = ring[RW-1:4];
 
   always_comb begin
-    c = '0;
-    t = '0;
-    k = '0;
-    off = '0;
     for (int d = 0; d < NDIM; d++) begin
-      c        = {1'b0, cur_i[8*d +: 8]};
-      t        = {1'b0, dst_i[8*d +: 8]};
-      k        = {1'b0, K[8*d +: 8]};
-      off      = (t >= c) ? t - c : t + k - c;
-      offnz[d] = c != t;
-      mdir[d]  = (TOPO == flitnet_pkg::TOPO_TORUS) ? ({off, 1'b0} > {1'b0, k}) : (t < c);
-      dcls[d]  = !(c < t);
+      offnz[d] = cur_i[8*d +: 8] != dst_i[8*d +: 8];
+      mneg[d]  = dst_i[8*d +: 8] < cur_i[8*d +: 8];
     end
   end
 
-  // the head's ring (d, s), e, and its ports
+  // the head's traversal (d, s, o) and e = d + 1
   always_comb begin
     dnz    = 1'b0;
     enz    = 1'b0;
-    edir   = 1'b0;
+    eneg   = 1'b0;
     p_ds   = '0;
     p_eo   = '0;
     p_back = '0;
@@ -133,7 +115,7 @@ module flitnet_fring #(
       if (hd == DW'(d)) begin
         dnz    = offnz[d];
         enz    = offnz[(d + 1) % NDIM];
-        edir   = mdir[(d + 1) % NDIM];
+        eneg   = mneg[(d + 1) % NDIM];
         p_ds   = PW'(2 * d) | PW'(hs);
         p_eo   = PW'(2 * ((d + 1) % NDIM)) | PW'(ho);
         p_back = PW'(2 * ((d + 1) % NDIM)) | PW'(!ho);
@@ -144,92 +126,66 @@ module flitnet_fring #(
       if (p_ds == PW'(p))   f_ds   = faulty_nbr_i[p];
       if (p_back == PW'(p)) f_back = faulty_nbr_i[p];
     end
+    to_back = enz && eneg == !ho && !f_back;
   end
 
-  // step 1: the phase advances; a phase that ends falls through to the next one's test
+  // between traversals: the lowest dimension with an offset, its direction, and the side
+  // of the ring in nd + 1 toward the destination (+ at offset 0), or the other one
   always_comb begin
-    to_back = enz && edir == !ho && !f_back;
-    nph    = 2'd0;
-    p_ring = p_back;
-    case (ph)
-      2'd1: begin
-        if (dnz) begin
-          nph    = f_ds ? 2'd1 : 2'd2;  // out; at the corner the first along hop
-          p_ring = f_ds ? p_eo : p_ds;
-        end else if (to_back) begin
-          nph = 2'd3;
-        end
-      end
-      2'd2: begin
-        if (dnz && f_back) begin
-          nph    = 2'd2;
-          p_ring = p_ds;
-        end else if (to_back) begin
-          nph = 2'd3;
-        end
-      end
-      2'd3: if (to_back) nph = 2'd3;
-      default: nph = 2'd0;
-    endcase
-  end
-
-  // blocked: the DOR port (lowest dimension with an offset, + on a tie) and the
-  // orientation in e = bd + 1: the dateline class of bd on a torus, the minimal direction
-  // of e on a mesh; the other one where that side of the ring is missing
-  always_comb begin
-    bd  = '0;
-    bs  = 1'b0;
-    bo0 = 1'b0;
+    nd  = '0;
+    ns  = 1'b0;
+    no0 = 1'b0;
     for (int d = NDIM - 1; d >= 0; d--)
       if (offnz[d]) begin
-        bd  = DW'(d);
-        bs  = mdir[d];
-        bo0 = (TOPO == flitnet_pkg::TOPO_TORUS) ? dcls[d] : mdir[(d + 1) % NDIM];
+        nd  = DW'(d);
+        ns  = mneg[d];
+        no0 = mneg[(d + 1) % NDIM];
       end
-    // ring_ok bit 2p + o of port p = (bd, bs), o = bo0
-    bok = 1'b0;
+    p_nds = PW'(2 * 32'(nd)) | PW'(ns);
+    f_nds = 1'b0;
+    for (int p = 0; p < PN; p++)
+      if (p_nds == PW'(p)) f_nds = faulty_nbr_i[p];
+    nok = 1'b0;
     for (int i = 0; i < 2 * PN; i++)
-      if (4 * 32'(bd) + 2 * 32'(bs) + 32'(bo0) == i) bok = ring_ok_i[i];
-    bo = bok ? bo0 : !bo0;
-    p_blk = PW'(2 * ((32'(bd) + 1) % NDIM)) | PW'(bo);
+      if (2 * 32'(p_nds) + 32'(no0) == i) nok = ring_ok_i[i];
+    no    = nok ? no0 : !no0;
+    p_neo = PW'(2 * ((32'(nd) + 1) % NDIM)) | PW'(no);
   end
 
-  if (OWN != 0) begin : g_own
-    // the base's escape VCs of the head's classes, on the ring and entering it
-    logic [PN-1:0] minp;
-    logic          offmin;   // oport_i is not a minimal port
-
-    flitnet_min_ports #(.TOPO(TOPO), .NDIM(NDIM), .K(K), .PN(PN)) u_min_ports (
-      .cur_i, .dst_i, .ports_o(minp)
-    );
-
-    assign m_ring = own_i;
-    assign m_blk  = m_ring;
-
-    always_comb begin
-      offmin = 1'b1;
-      for (int p = 0; p < PN; p++)
-        if (oport_i == PW'(p)) offmin = !minp[p];
+  // F's hop: a phase that ends falls through to the next one's test
+  always_comb begin
+    sph   = ph;
+    so    = ho;
+    ss    = hs;
+    sd    = hd;
+    sport = p_back;
+    case (ph)
+      2'd1: begin  // out, or at the ring's corner the first along hop
+        sph   = f_ds ? 2'd1 : 2'd2;
+        sport = f_ds ? p_eo : p_ds;
+      end
+      2'd2: begin  // along, else back, else none
+        sph   = (dnz && f_back) ? 2'd2 : to_back ? 2'd3 : 2'd0;
+        sport = (dnz && f_back) ? p_ds : p_back;
+      end
+      2'd3: sph = to_back ? 2'd3 : 2'd0;
+      default: sph = 2'd0;
+    endcase
+    if (sph == 2'd0) begin
+      sd    = nd;
+      ss    = ns;
+      so    = f_nds && no;
+      sph   = f_nds ? 2'd1 : 2'd0;
+      sport = f_nds ? p_neo : p_nds;
     end
-    assign is_ring = nph != 2'd0 || offmin;
-    wire unused_own = ^ovc_i;
-  end else begin : g_ring_vcs
-    // the ring VC of the head's class (d, s) on the ring, of the DOR port's entering it
-    logic [VW-1:0] w_ring, w_blk;
-
-    always_comb begin
-      w_ring = VW'(VB) + VW'(2 * 32'(hd) + 32'(hs));
-      w_blk  = VW'(VB) + VW'(2 * 32'(bd) + 32'(bs));
-      m_ring = '0;
-      m_blk  = '0;
-      m_ring[w_ring] = 1'b1;
-      m_blk[w_blk]   = 1'b1;
-    end
-    assign is_ring = ovc_i >= VW'(VB);
-    wire unused_own = ^{own_i, oport_i};
   end
 
-  // step 3: the base without the unusable ports, and its escape VCs left
+  always_comb begin
+    m_step = '0;
+    m_step[VW'(VB) + VW'(2 * 32'(sd) + 32'(ss))] = 1'b1;
+  end
+
+  // the base without the unusable ports, and its escape VCs left
   always_comb begin
     base_v   = '0;
     esc_left = 1'b0;
@@ -243,22 +199,22 @@ module flitnet_fring #(
 
   always_comb begin
     cand_o = '0;
-    if (nph != 2'd0) begin
-      // step 2: on the ring, at level 0
-      cand_o[32'(p_ring)*V +: V] = m_ring;
+    if (ring != '0) begin
+      cand_o[32'(sport)*V +: V] = m_step;  // in F: its hop alone, at level 0
     end else begin
       cand_o = base_v;
-      if (!esc_left) cand_o[(LAST*P + 32'(p_blk))*V +: V] |= m_blk;
+      if (!esc_left) cand_o[(LAST*P + 32'(sport))*V +: V] |= m_step;
     end
   end
 
-  // update: a ring hop writes its phase (out with the entry's o, s, d when it left the
-  // base) over the base's escape-hop rewrite; any other hop clears the whole field
+  // update: a ring-VC hop writes F's state into the head as it came; a base hop is the base's
+  wire unused_oport = ^oport_i;
   always_comb begin
-    head_o = base_head_i;
-    if (is_ring)
-      head_o[RING_LO +: RW] = (nph == 2'd0) ? {bd, bs, bo, 2'd1} : {hd, hs, ho, nph};
-    else
-      head_o[RING_LO +: RW] = '0;
+    if (ovc_i >= VW'(VB)) begin
+      head_o = head_i;
+      head_o[RING_LO +: RW] = (sph == 2'd0) ? RW'(4) : {sd, ss, so, sph};
+    end else begin
+      head_o = base_head_i;
+    end
   end
 endmodule

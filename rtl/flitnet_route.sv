@@ -3,10 +3,8 @@
 // destination is this node gets all V VCs of the local port at level 0, and a head
 // leaving on a network port counts one hop (saturating). The algorithm family is a
 // generate choice on ROUTING, a flitnet_pkg::routing_e code (the C model's). With
-// FRING = 1 the f-ring layer (§6.5, flitnet_fring) wraps the family: dor, dor_escape,
-// duato, minimal and fully_adaptive then route on the low V - 2 NDIM VCs below the ring
-// VCs; the hop-class routings keep all V VCs, their classes widened, and carry the ring
-// hops on their own escape classes (OWN; the C model refuses the layer over swft).
+// FRING = 1 the f-ring layer (§6.5, flitnet_fring) wraps the family, which then routes on
+// the low V - 2 NDIM VCs below the ring VCs (the C model refuses the layer over swft).
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_route #(
@@ -42,10 +40,8 @@ module flitnet_route #(
   localparam logic [HW-1:0] HMAX  = {HW{1'b1}};
   localparam int          CW      = flitnet_pkg::class_bits(V);  // §3: network-wide, from V
 
-  // the family routes on VB VCs: all V, or the V - 2 NDIM below the ring VCs; a
-  // hop-class family under the layer has no ring VCs (OWN)
-  localparam bit          OWN     = FRING != 0 && flitnet_pkg::ROUTING_HOP_CLASS[ROUTING];
-  localparam int          VB0     = (FRING != 0 && !OWN) ? V - 2 * NDIM : V;
+  // the family routes on VB VCs: all V, or the V - 2 NDIM below the ring VCs
+  localparam int          VB0     = (FRING != 0) ? V - 2 * NDIM : V;
   localparam int          VB      = (VB0 < 1) ? 1 : VB0;
   localparam int          VWB     = (VB > 1) ? $clog2(VB) : 1;
   // the family's last priority level (§6.5: where a blocked head gets its ring VC)
@@ -55,7 +51,6 @@ module flitnet_route #(
   logic [8*NDIM-1:0] dst_coord;
   logic [2*P*VB-1:0] alg_cand;
   logic [VB-1:0]     alg_esc;    // the family's escape VCs
-  logic [VB-1:0]     alg_own;    // hop classes: the escape VCs of the head's classes
   logic [VWB-1:0]    alg_ovc;
   logic [2*P*V-1:0]  net_cand;
   logic [63:0]       counted, alg_head, net_head;
@@ -72,11 +67,9 @@ module flitnet_route #(
     counted[HOPS_LO +: HW] = (hops == HMAX) ? hops : hops + 1'b1;
   end
 
-  // a hop on a ring VC (FRING) is an escape hop of the layer: the family rewrites the head
-  // as for its own escape VC 0 (fully_adaptive spends its misroutes, the other families
-  // of the layer keep their fields), as the C model's ROUTE_LAYER_ESCAPE; with OWN the
-  // family rewrites every hop for its real VC
-  if (FRING != 0 && !OWN) begin : g_ring_hop
+  // a hop on a ring VC (FRING) is F's: flitnet_fring keeps the head's fields and drops
+  // the family's rewrite, which sees VC 0 then
+  if (FRING != 0) begin : g_ring_hop
     assign alg_ovc = (ovc_i >= VW'(VB)) ? '0 : VWB'(ovc_i);
   end else begin : g_base_hop
     assign alg_ovc = ovc_i;
@@ -89,7 +82,6 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
-    assign alg_own = '0;  // no hop classes
   end else if (ROUTING == flitnet_pkg::ROUTING_DOR_ESCAPE) begin : g_dor_escape
     flitnet_route_dor_escape #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB), .PW(PW), .VW(VWB)
@@ -97,7 +89,6 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
-    assign alg_own = '0;  // no hop classes
   end else if (flitnet_pkg::ROUTING_HOP_CLASS[ROUTING] ||
                ROUTING == flitnet_pkg::ROUTING_DUATO) begin : g_hop
     // the hop-class family and duato: its four switches (flitnet_route_hop)
@@ -116,10 +107,10 @@ module flitnet_route #(
       .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(VB),
       .NSCHEME(NSCHEME ? 1 : 0), .BONUS(BONUS ? 1 : 0), .ADAPTIVE(ADAPTIVE ? 1 : 0),
       .DOR_ESC(DOR_ESC ? 1 : 0),
-      .ESCAPE_VCS(ESCAPE_VCS), .DETOURS(OWN ? 1 : 0), .A(A), .HW(HW), .CW(CW), .PW(PW), .VW(VWB)
+      .ESCAPE_VCS(ESCAPE_VCS), .A(A), .HW(HW), .CW(CW), .PW(PW), .VW(VWB)
     ) u_alg (
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
-      .esc_cls_o(alg_own), .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
+      .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
   end else if (ROUTING == flitnet_pkg::ROUTING_SWFT) begin : g_swft
     flitnet_route_swft #(
@@ -129,7 +120,6 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .head_i(counted), .head_o(alg_head)
     );
-    assign alg_own = '0;  // no hop classes
     wire unused_ovc = ^alg_ovc;
     // swft handles faults itself (§6.3, §7.1); the C model refuses the layer over it
     if (FRING != 0) begin : g_fring_over_swft
@@ -146,11 +136,9 @@ module flitnet_route #(
       .cur_i(node_coord_i), .dst_i(dst_coord), .cand_o(alg_cand), .esc_o(alg_esc),
       .oport_i, .ovc_i(alg_ovc), .head_i(counted), .head_o(alg_head)
     );
-    assign alg_own = '0;  // no hop classes
   end else begin : g_unknown_routing
     // no such routing: fail elaboration with a module name that says so
     flitnet_error_unknown_routing u_error ();
-    assign alg_own = '0;
   end
 
   if (FRING != 0) begin : g_fring
@@ -158,24 +146,20 @@ module flitnet_route #(
       flitnet_error_too_few_vcs_for_fring u_error ();
     end
     flitnet_fring #(
-      .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .VB(VB), .OWN(OWN ? 1 : 0), .LAST(LAST),
+      .TOPO(TOPO), .NDIM(NDIM), .P(P), .V(V), .VB(VB), .LAST(LAST),
       .A(A), .HW(HW), .CW(CW), .PW(PW), .VW(VW)
     ) u_fring (
       .cur_i(node_coord_i), .dst_i(dst_coord), .faulty_nbr_i, .ring_ok_i,
-      .base_cand_i(alg_cand), .esc_i(alg_esc), .own_i(alg_own), .cand_o(net_cand), .oport_i,
+      .base_cand_i(alg_cand), .esc_i(alg_esc), .cand_o(net_cand), .oport_i,
       .ovc_i, .head_i(counted), .base_head_i(alg_head), .head_o(net_head)
     );
     // the ring VCs above the base's are escape VCs of the layer
-    if (OWN) begin : g_esc_own
-      assign esc_o = alg_esc;
-    end else begin : g_esc_ring
-      assign esc_o = {{(V - VB){1'b1}}, alg_esc};
-    end
+    assign esc_o = {{(V - VB){1'b1}}, alg_esc};
   end else begin : g_no_fring
     assign net_cand = alg_cand;
     assign net_head = alg_head;
     assign esc_o    = alg_esc;
-    wire unused_fring = ^{ring_ok_i, alg_own};
+    wire unused_fring = ^ring_ok_i;
     // only swft looks at the faults without the layer
     if (ROUTING != flitnet_pkg::ROUTING_SWFT) begin : g_no_faults
       wire unused_faulty = ^faulty_nbr_i;

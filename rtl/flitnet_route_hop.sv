@@ -10,12 +10,6 @@
 // duato_phop 0010, duato_nhop 1010, duato_pbc 0110, duato_nbc 1110, duato 0011.
 // The number of classes, the escape VCs and the class of every VC are elaboration-time
 // constants; the head fields neg (= lo) and bonus carry the per-message state.
-// DETOURS = 1: the base of an f-ring layer (§6.5, the C model's r->detours): ring hops
-// leave minimal paths on the family's own escape classes, so the classes are widened to
-// C = E (every escape VC its own class, cls(w) = w), E = V for the pure schemes and for
-// duato_* ESCAPE_VCS or, when 0, Cmin + floor((V - Cmin) / 2) (Cmin = D + 1 or
-// 1 + floor(D/2), which still sizes the checks); esc_cls_o gives the layer the escape VCs
-// of the head's classes lo .. min(lo + bonus, C - 1), the VCs of a ring hop.
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
 module flitnet_route_hop #(
@@ -29,7 +23,6 @@ module flitnet_route_hop #(
   parameter int          ADAPTIVE   = 0,
   parameter int          DOR_ESC    = 0,
   parameter int          ESCAPE_VCS = 0,   // duato_*: E; 0 = the number of classes
-  parameter int          DETOURS    = 0,   // 1: the base of the f-ring layer, classes widened
   parameter int          A          = 6,
   parameter int          HW         = 4,
   parameter int          CW         = 3,     // class counter bits (flitnet_pkg::class_bits)
@@ -40,7 +33,6 @@ module flitnet_route_hop #(
   input  logic [8*NDIM-1:0] dst_i,
   output logic [2*P*V-1:0]  cand_o,   // bit (l*P + o)*V + w
   output logic [V-1:0]      esc_o,    // the escape VCs (§6): 0 .. E-1, a constant
-  output logic [V-1:0]      esc_cls_o, // the escape VCs of the head's classes lo .. hi
   // the rewrite for the hop (oport_i, ovc_i); hops is counted by flitnet_route
   input  logic [PW-1:0]     oport_i,
   input  logic [VW-1:0]     ovc_i,
@@ -69,13 +61,11 @@ module flitnet_route_hop #(
   endfunction  /* verilator coverage_on */
 
   localparam int DIA = diameter(NDIM);
-  localparam int CMIN = (NSCHEME != 0) ? 1 + DIA / 2 : DIA + 1;  // classes a minimal path needs
-  localparam bit WIDE = DETOURS != 0 && DOR_ESC == 0;              // §6.5: the classes widened
+  localparam int CMIN = (NSCHEME != 0) ? 1 + DIA / 2 : DIA + 1;  // classes C
   localparam int E   = (DOR_ESC != 0) ? (TORUS ? 2 : 1)
-                     : (ADAPTIVE != 0) ? ((ESCAPE_VCS > 0) ? ESCAPE_VCS
-                                          : WIDE ? CMIN + (V - CMIN) / 2 : CMIN)
+                     : (ADAPTIVE != 0) ? ((ESCAPE_VCS > 0) ? ESCAPE_VCS : CMIN)
                      : V;
-  localparam int CL  = WIDE ? E : CMIN;                            // classes C
+  localparam int CL  = CMIN;
 
   // cls(w) = floor(((w + 1) C - 1) / E) for the escape VCs w < E, CW bits each
   /* verilator coverage_off */ function automatic logic [V*CW-1:0] class_table(input integer e, input integer cl);
@@ -110,8 +100,7 @@ module flitnet_route_hop #(
     .cur_i, .dst_i, .ports_o(minp)
   );
 
-  assign esc_o     = ~ADAPT;
-  assign esc_cls_o = esc;
+  assign esc_o = ~ADAPT;
   assign lo    = head_i[NEG_LO +: CW];
   assign bonus = head_i[BONUS_LO +: CW];
 
@@ -145,7 +134,7 @@ module flitnet_route_hop #(
 
     // neg and bonus are not used: only hops changes (flitnet_route)
     assign head_o = head_i;
-    wire unused_hop = ^{oport_i, ovc_i, label};
+    wire unused_hop = ^{oport_i, ovc_i, label, esc};
   end else begin : g_classes
     logic [CW-1:0] c;       // class of the escape VC taken
     logic [CW:0]   lo_n;

@@ -84,7 +84,7 @@ sets=(
     # (the networks are small: the two tools' time grows with the routers, 22 s for a 5x5
     # mesh under f-rings; the widths of larger networks are the routers' checks below)
     "K=64'h0402 V=8 ROUTING=nbc FRING=1"
-    "TOPO=mesh K=64'h0303 V=8 ROUTING=phop FRING=1 B=2"
+    "TOPO=mesh K=64'h0303 V=9 ROUTING=phop FRING=1 B=2"
 )
 for s in "${sets[@]}"; do both flitnet_network "$s"; done
 # the router alone, as synthesized (make synth), and every routing family: the routing
@@ -131,21 +131,21 @@ routers=(
     # ... and over the hop-class routings, on their own classes (no ring VCs): every
     # hop-class routing, 2-D and 3-D tori and meshes, ESCAPE_VCS, a time-out
     "TOPO=torus NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=8 ROUTING=nbc FRING=1"
-    "TOPO=torus NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=8 ROUTING=duato_nbc FRING=1 TIMEOUT=8"
-    "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=8 ROUTING=phop FRING=1"
-    "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=nhop FRING=1 B=2"
-    "$R44 V=7 ROUTING=pbc FRING=1"
-    "$R44 V=7 ROUTING=duato_phop FRING=1 ESCAPE_VCS=5"
-    "TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=7 ROUTING=duato_nhop FRING=1"
-    "$R44 V=8 ROUTING=duato_pbc FRING=1"
-    "TOPO=torus NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=8 ROUTING=nhop FRING=1"
+    "TOPO=torus NDIM=2 K=64'h0606 P=5 A=6 HW=4 V=9 ROUTING=duato_nbc FRING=1 TIMEOUT=8"
+    "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=11 ROUTING=phop FRING=1"
+    "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=8 ROUTING=nhop FRING=1 B=2"
+    "$R44 V=9 ROUTING=pbc FRING=1"
+    "$R44 V=10 ROUTING=duato_phop FRING=1 ESCAPE_VCS=5"
+    "TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=10 ROUTING=duato_nhop FRING=1"
+    "$R44 V=10 ROUTING=duato_pbc FRING=1"
+    "TOPO=torus NDIM=3 K=64'h040404 P=7 A=6 HW=4 V=10 ROUTING=nhop FRING=1"
     "TOPO=torus NDIM=2 K=64'h0808 P=5 A=6 HW=5 V=10 ROUTING=nbc FRING=1"
 )
 for s in "${routers[@]}"; do both flitnet_router "$s"; done
 # the invariants' assertions (FLITNET_ASSERT, as the co-simulation builds its models):
 # the network, and routers with deeper buffers, a time-out, f-rings
 for s in "" "K=64'h0404 V=6 ROUTING=duato_nbc TIMEOUT=32"; do both flitnet_network "$s" FLITNET_ASSERT; done
-for s in "$R44 V=4 B=2 BO=3" "$R44 V=6 ROUTING=nbc FRING=1" "$R44 V=7 ROUTING=minimal FRING=1 TIMEOUT=8"; do
+for s in "$R44 V=4 B=2 BO=3" "$R44 V=7 ROUTING=nbc FRING=1" "$R44 V=7 ROUTING=minimal FRING=1 TIMEOUT=8"; do
     both flitnet_router "$s" FLITNET_ASSERT
 done
 # the worked example of docs/router-interface.md (rtl/examples/, with the design files it
@@ -179,9 +179,9 @@ declare -A mparams=(
     [MUT_BONUS_KEEP]="$R44 V=6 ROUTING=duato_nbc TIMEOUT=32"
     [MUT_REV_STICKY]="$R44 V=4 ROUTING=swft"
     [MUT_FRING_ORIENT]="$R44 V=6 FRING=1" [MUT_FRING_VC_OFF]="$R44 V=6 FRING=1"
+    [MUT_FRING_RETURN]="$R44 V=6 FRING=1" [MUT_FRING_WRAP]="$R44 V=6 FRING=1"
     [MUT_FRING_EXIT_LATE]="TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
     [MUT_FA_UTURN]="TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
-    [MUT_FRING_OWN_LO]="TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=6 ROUTING=nbc FRING=1"
     [MUT_ADAPT_EARLY]="$R44 V=6 ROUTING=duato_nbc B=2"
 )
 mkdir -p "$tmp/mutants"

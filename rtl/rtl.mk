@@ -96,6 +96,9 @@ RTL_CFG_m333v9fafr    := topology=mesh k=3 n=3 vcs=9 buf_depth=1 obuf_depth=1 ro
 # wait counter is generated and yet level 1 opens after a single refused request (a
 # generated mutant that dropped the counter for tau = 1 survived every CI model)
 RTL_CFG_t44v7dfr_to1  := topology=torus k=4 n=2 vcs=7 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=1 fault_handling=fring
+# f-rings on odd radices, in CI: 5 x 7, where the mesh view's direction and the torus's
+# minimal one differ on more offsets than an even radix gives (every F hop follows the first)
+RTL_CFG_t57v7dfr      := topology=torus k=5,7 n=2 vcs=7 buf_depth=1 obuf_depth=1 routing=duato dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 # a wide router: 9 ports of 32 VCs, P x V = 288 >= 256 output VCs, so the selection's
 # counters are 9 bits wide and r_q * c needs 25 (every other model has P x V <= 56, 6
 # bits: a generated mutant that cut the candidate count to 16 - 9 bits survived them all).
@@ -106,27 +109,27 @@ RTL_CFG_t2222v32d     := topology=torus k=2 n=4 vcs=32 buf_depth=1 obuf_depth=1 
 # hypercube (256 nodes, 9 ports)
 RTL_CFG_r255v2        := topology=torus k=255 n=1 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
 RTL_CFG_h8v2          := topology=hypercube n=8 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1
-# the f-ring layer over the hop-class routings (§6.5, own classes: no ring VCs, every
-# escape VC its own class, the ring hops on the base's escape classes lo .. hi)
-M44V6NBCFR := topology=mesh k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
-RTL_CFG_m44v6nbcfr    := $(M44V6NBCFR)
+# the f-ring layer over the hop-class routings (§6.5: the base on V - 2n VCs, its classes
+# as without faults; at least its own minimum plus 2n, docs/microarchitecture.md §6.7)
+M44V8NBCFR := topology=mesh k=4 n=2 vcs=8 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_m44v8nbcfr    := $(M44V8NBCFR)
 RTL_CFG_t66v8nbcfr    := topology=torus k=6 n=2 vcs=8 buf_depth=1 obuf_depth=1 routing=nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
-RTL_CFG_m44v6dnbcfr   := topology=mesh k=4 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
-RTL_CFG_t66v8dnbcfr   := topology=torus k=6 n=2 vcs=8 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
-RTL_CFG_m44v9phopfr   := topology=mesh k=4 n=2 vcs=9 buf_depth=1 obuf_depth=1 routing=phop dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
-RTL_CFG_t444v8nhopfr  := topology=torus k=4 n=3 vcs=8 buf_depth=1 obuf_depth=1 routing=nhop dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_m44v9dnbcfr   := topology=mesh k=4 n=2 vcs=9 buf_depth=1 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_t66v9dnbcfr   := topology=torus k=6 n=2 vcs=9 buf_depth=2 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_m44v11phopfr  := topology=mesh k=4 n=2 vcs=11 buf_depth=1 obuf_depth=1 routing=phop dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
+RTL_CFG_t444v10nhopfr := topology=torus k=4 n=3 vcs=10 buf_depth=1 obuf_depth=1 routing=nhop dateline=1 escape_vcs=0 timeout=0 fault_handling=fring
 
 # the CI configurations are traced: waves of a difference (tests/cosim/suite.sh)
 RTL_VFLAGS_t44v6dnbc_to8 := --trace
 RTL_VFLAGS_t44v4sw       := --trace
 RTL_VFLAGS_t44v6fr       := --trace
 RTL_VFLAGS_m55v6fafr     := --trace
-RTL_VFLAGS_m44v6nbcfr    := --trace
+RTL_VFLAGS_m44v8nbcfr    := --trace
 
 # the mutants: a router with one deliberate deviation each, tests/mutants/NAME.patch
 # (docs/rtl.md); the first five on t44v4, the time-out and bonus-card ones on
-# t44v6dnbc_to8, the swft one on t44v4sw, the f-ring ones on t44v6fr, m55v6fafr and
-# m44v6nbcfr; MUT_NO_CREDIT, which an assertion must stop, on t44v4. Only
+# t44v6dnbc_to8, the swft one on t44v4sw, the f-ring ones on t44v6fr and m55v6fafr;
+# MUT_NO_CREDIT, which an assertion must stop, on t44v4. Only
 # MUT_ARB_PRIO is traced (its difference must come with both sides' waves): tracing
 # costs a model 10 s of compile, and the other mutants need only the difference
 RTL_MUTANTS := MUT_ARB_PRIO MUT_HOP_OFF MUT_CREDIT_LATE MUT_LFSR MUT_RELEASE_EARLY MUT_NO_CREDIT
@@ -136,9 +139,10 @@ RTL_MUTANTS_DNBC := MUT_TIMEOUT_LATE MUT_BONUS_KEEP
 $(foreach m,$(RTL_MUTANTS_DNBC),$(eval RTL_CFG_t44v6dnbc_to8_$(m) := $(T44V6DNBC_TO8))$(eval RTL_VFLAGS_t44v6dnbc_to8_$(m) := --mutant=$(m)))
 RTL_CFG_t44v4sw_MUT_REV_STICKY    := $(T44V4SW)
 RTL_VFLAGS_t44v4sw_MUT_REV_STICKY := --mutant=MUT_REV_STICKY
-# the f-ring ones: orientation and ring VC on t44v6fr; the late exit on m55v6fafr (a
-# 4x4 torus has no ring that ends its back phase short of the destination's column)
-RTL_MUTANTS_FRING := MUT_FRING_ORIENT MUT_FRING_VC_OFF
+# the f-ring ones: orientation, ring VC, a message going back to the base, the torus's
+# direction instead of the mesh view's, on t44v6fr; the late exit on m55v6fafr (a 4x4 torus
+# has no ring whose along run reaches the destination's column)
+RTL_MUTANTS_FRING := MUT_FRING_ORIENT MUT_FRING_VC_OFF MUT_FRING_RETURN MUT_FRING_WRAP
 $(foreach m,$(RTL_MUTANTS_FRING),$(eval RTL_CFG_t44v6fr_$(m) := $(T44V6FR))$(eval RTL_VFLAGS_t44v6fr_$(m) := --mutant=$(m)))
 # fully_adaptive's U-turn rule (a misroute back the way the head came) on m55v6fafr
 RTL_CFG_m55v6fafr_MUT_FA_UTURN    := $(M55V6FAFR)
@@ -151,9 +155,6 @@ RTL_CFG_m54v3e_MUT_ADAPT_EARLY    := $(RTL_CFG_m54v3e)
 RTL_VFLAGS_m54v3e_MUT_ADAPT_EARLY := --mutant=MUT_ADAPT_EARLY
 RTL_CFG_t44v6dnbc_to8_MUT_ADAPT_EARLY    := $(T44V6DNBC_TO8)
 RTL_VFLAGS_t44v6dnbc_to8_MUT_ADAPT_EARLY := --mutant=MUT_ADAPT_EARLY
-# the own-classes one (the ring hop offered classes lo + 1 .. hi) on m44v6nbcfr
-RTL_CFG_m44v6nbcfr_MUT_FRING_OWN_LO    := $(M44V6NBCFR)
-RTL_VFLAGS_m44v6nbcfr_MUT_FRING_OWN_LO := --mutant=MUT_FRING_OWN_LO
 RTL_VFLAGS_t44v4   := --trace
 RTL_VFLAGS_t44v2   := --trace
 RTL_VFLAGS_m54v3e  := --trace
@@ -164,14 +165,14 @@ RTL_VFLAGS_t44v4fst := --trace-fst
 RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8 t44v4sw \
                    t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY \
                    t44v6fr t44v7minfr m55v6fafr $(addprefix t44v6fr_,$(RTL_MUTANTS_FRING)) \
-                   m55v6fafr_MUT_FRING_EXIT_LATE m55v6fafr_MUT_FA_UTURN m44v6nbcfr m44v6nbcfr_MUT_FRING_OWN_LO \
-                   m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v6dnbcfr \
+                   m55v6fafr_MUT_FRING_EXIT_LATE m55v6fafr_MUT_FA_UTURN m44v8nbcfr t57v7dfr \
+                   m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v9dnbcfr \
                    t44v6dnbc_b3 t44v4d t444v8fr t2222v32d m333v9fafr t44v7dfr_to1 h3v4phop m44v7pbc h4v2fa
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v3d t88v10dnbc \
                    u44v6dnhop t444v2sw \
                    t44v3min m44v3fa_to16 u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
-                   t44v7dfr_to8 m444v8fr t66v8nbcfr t66v8dnbcfr m44v9phopfr t444v8nhopfr r255v2 h8v2
+                   t44v7dfr_to8 m444v8fr t66v8nbcfr t66v9dnbcfr m44v11phopfr t444v10nhopfr r255v2 h8v2
 
 .PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE rtl-cfgs rtl-models-long
 rtl-FORCE:
@@ -182,7 +183,7 @@ rtl-FORCE:
 # more at -O2. At -O0 against -O1 (2026-11-28): t2222v32d 22 + 159 s of compile and runs
 # against 53 + 8 s, m333v9fafr 8 + 75 s against 14 + 9 s, t444v8fr 9 + 57 s against 18 + 6 s
 RTL_MODELS_LONG := m333v9fafr t2222v32d t444v8fr m55v6fafr t44v7dfr_to1 t44v7minfr \
-                   m44v6dnbcfr m44v6nbcfr t44v6dnbc_to8
+                   m44v9dnbcfr m44v8nbcfr t44v6dnbc_to8
 $(foreach m,$(filter-out $(RTL_MODELS_CI),$(RTL_MODELS_LONG)),$(error rtl.mk: RTL_MODELS_LONG names $(m), not a CI model))
 rtl_opt = $(if $(and $(COSIM_OPT_LONG),$(filter $(1),$(RTL_MODELS_LONG))),COSIM_OPT=$(COSIM_OPT_LONG) )
 

@@ -19,43 +19,14 @@ fault_handling net_setup_fault_handling(const sim_config *c)
     }
 }
 
-/* a candidate fault set is usable when the routing can be prepared for it */
+/* software rerouting (§7.1): a candidate set is usable when the node software delivers
+ * every pair (swft's prepare) */
 static int accept_set(void *ctx, const fault_set *fs, char *err, size_t errlen)
 {
     return routing_prepare(ctx, fs->blocked, err, errlen);
 }
 
-static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint, char *err, size_t errlen);
-
-void net_setup_vcs_hint(const sim_config *c, char *err, size_t errlen)
-{
-    sim_config more = *c;
-    char e2[64];
-    for (more.vcs = c->vcs + 1; more.vcs <= MAX_VCS; more.vcs++) {
-        net_setup t;
-        if (!setup_routing(&t, &more, 1, 0, e2, sizeof e2)) {
-            const char *skipped;
-            route_fring_proof(&t.rt, &skipped);
-            size_t n = strlen(err);
-            if (skipped) /* not a pass: the proof was not run */
-                snprintf(err + n, errlen - n, "; from vcs = %d on the network is too large to prove (%s)", more.vcs,
-                         skipped);
-            else
-                snprintf(err + n, errlen - n, "; it passes with vcs = %d", more.vcs);
-            net_setup_free(&t);
-            return;
-        }
-    }
-    size_t n = strlen(err);
-    snprintf(err + n, errlen - n, "; no vcs up to %d passes", MAX_VCS);
-}
-
-int net_setup_routing(net_setup *s, const sim_config *c, int prove, char *err, size_t errlen)
-{
-    return setup_routing(s, c, prove, 1, err, errlen);
-}
-
-static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint, char *err, size_t errlen)
+int net_setup_routing(net_setup *s, const sim_config *c, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     if (topo_init(&s->t, c->topology, c->n, c->k, err, errlen)) return -1;
@@ -79,19 +50,15 @@ static int setup_routing(net_setup *s, const sim_config *c, int prove, int hint,
         goto fail;
     }
     s->built |= B_ROUTING;
-    s->rt.prove = prove;
     if (s->fh != FH_NONE) {
-        fault_spec sp = {c->fault_nodes, c->fault_file, c->faults, c->fault_seed, s->fh == FH_FRING};
+        /* a block set (f-rings) depends on the fault keys only: the same for every routing (§7.2) */
+        const int block = s->fh == FH_FRING;
+        fault_spec sp = {c->fault_nodes, c->fault_file, c->faults, c->fault_seed, block};
         s->built |= B_FAULTS;
-        if (faults_build(&s->fs, &s->t, &sp, accept_set, &s->rt, err, errlen)) {
-            if (hint && !(c->faults > 0) && route_fring_proof(&s->rt, NULL) == ROUTE_PROOF_FAILED)
-                net_setup_vcs_hint(c, err, errlen);
-            goto fail;
-        }
+        if (faults_build(&s->fs, &s->t, &sp, block ? NULL : accept_set, &s->rt, err, errlen)) goto fail;
         s->faulty = s->fs.blocked;
-    } else if (routing_prepare(&s->rt, NULL, err, errlen)) {
-        goto fail;
     }
+    if (s->fh != FH_SOFTWARE && routing_prepare(&s->rt, s->faulty, err, errlen)) goto fail; /* (accept_set did) */
     return 0;
 fail:
     net_setup_free(s);
@@ -101,7 +68,7 @@ fail:
 int net_setup_check(const sim_config *c, char *err, size_t errlen)
 {
     net_setup s;
-    if (net_setup_routing(&s, c, 1, err, errlen)) return -1;
+    if (net_setup_routing(&s, c, err, errlen)) return -1;
     s.built |= B_TRAFFIC;
     int rc = traffic_init(&s.tr, c, &s.t, err, errlen) || traffic_set_faults(&s.tr, s.faulty, err, errlen) ? -1 : 0;
     net_setup_free(&s);
@@ -110,7 +77,7 @@ int net_setup_check(const sim_config *c, char *err, size_t errlen)
 
 int net_setup_build(net_setup *s, const sim_config *c, char *err, size_t errlen)
 {
-    if (net_setup_routing(s, c, 1, err, errlen)) return -1;
+    if (net_setup_routing(s, c, err, errlen)) return -1;
     router_params rp = {c->vcs, c->buf_depth, c->obuf_depth, c->select, c->seed, c->timeout};
     if (memory_check(c, &s->t, err, errlen)) goto fail; /* before anything large is allocated */
     s->built |= B_NET; /* network_init and traffic_init leave a freeable object on failure */

@@ -26,13 +26,8 @@ typedef struct {
 
 /* the fault handling a configuration asks for (auto resolved; FH_NONE without faults) */
 fault_handling net_setup_fault_handling(const sim_config *c);
-/* topology, layout, routing and fault set only (flitnet faults, flitnet cdg); prove = 0
- * skips the routing's own proof at set-up (flitnet cdg runs it and shows the result) */
-int net_setup_routing(net_setup *s, const sim_config *c, int prove, char *err, size_t errlen);
-/* a listed fault set the f-ring proof refuses: appends to err the smallest vcs above
- * c->vcs it passes with, or that none up to MAX_VCS does, or from which vcs the network is
- * too large to prove (one proof per vcs: a listed set is not drawn again) */
-void net_setup_vcs_hint(const sim_config *c, char *err, size_t errlen);
+/* topology, layout, routing and fault set only (flitnet faults, flitnet cdg) */
+int net_setup_routing(net_setup *s, const sim_config *c, char *err, size_t errlen);
 /* what a run refuses before it allocates the routers (routing, faults, traffic), without
  * keeping anything: for commands that write runs for later (sweep --jobs) */
 int net_setup_check(const sim_config *c, char *err, size_t errlen);

@@ -732,9 +732,6 @@ static int results_faults(const run *r, sim_result *res, char *err, size_t errle
     memcpy(res->regions, ns->fs.regions, sizeof *res->regions * (size_t)ns->fs.nregions);
     res->nregions = ns->fs.nregions;
     res->fault_draws = ns->fs.draws;
-    const char *skipped;
-    route_fring_proof(&ns->rt, &skipped);
-    if (skipped) snprintf(res->proof_skipped, sizeof res->proof_skipped, "%s", skipped);
     return 0;
 }
 

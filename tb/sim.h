@@ -43,7 +43,6 @@ typedef struct {
     uint64_t misrouted;           /* messages delivered after more hops than their minimal distance */
     uint64_t ring_flit_hops;      /* in-window flit-hops on the ring VCs (f-rings with ring VCs) */
     int ring_vcs;                 /* ring VCs (0: none, or the routing's own classes carry the ring hops) */
-    char proof_skipped[64];       /* why the fault set's proof (§6.6) was not run (too large), or "" */
     char not_deadlock_free[160];  /* dateline = 0: the escape graph's cycle as `flitnet cdg` finds it, or "" */
     char corrupt_first[256];
     uint64_t vcd_from, vcd_to;    /* the cycles the VCD holds (when one was written) */

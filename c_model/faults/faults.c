@@ -547,13 +547,14 @@ void faults_print(FILE *f, const fault_set *fs, const topology *t)
         box_name(g, t, b, sizeof b);
         fprintf(f, "region %d: %s: %d faulty, %d disabled\n", r, b, g->nfaulty, g->ndisabled);
         for (int d = 0; d < t->n; d++) {
-            int e = (d + 1) % t->n, ke = t->k[e];
-            int plus = t->kind == TOPO_TORUS || g->lo[e] + g->len[e] < ke, minus = t->kind == TOPO_TORUS || g->lo[e] > 0;
-            fprintf(f, "  blocked in dimension %d (either way): round the ring in dimension %d, %s\n", d, e,
-                    t->kind == TOPO_TORUS ? "+ for dateline class 0 (c < d), - for class 1"
-                    : plus && minus       ? "toward the destination (+ when level)"
-                    : plus                ? "+ only (an f-chain: - is the edge)"
-                                          : "- only (an f-chain: + is the edge)");
+            /* the sides of the ring in e that the mesh view has (§6.5: F uses no wrap link) */
+            int e = (d + 1) % t->n, ke = t->k[e], hi = g->lo[e] + g->len[e] - 1;
+            int plus = hi < ke - 1, minus = g->lo[e] > 0;
+            fprintf(f, "  blocked in dimension %d: round the ring in dimension %d, %s\n", d, e,
+                    hi >= ke      ? "- round its part below the wrap link, + round its part above it (the mesh view)"
+                    : plus && minus ? "toward the destination (+ when level)"
+                    : plus        ? "+ only (the - side is past the edge of the mesh view)"
+                                  : "- only (the + side is past the edge of the mesh view)");
         }
     }
 }

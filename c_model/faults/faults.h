@@ -1,8 +1,10 @@
 /* faults.h: the fault set of a run (docs/microarchitecture.md §7.1, §7.2): faulty nodes
  * listed, read from a file or drawn at random; for the block fault model, the regions
  * (boxes) they form and the fault-free nodes disabled to form them. A set is accepted
- * when the usable nodes stay connected, the regions can be gone round, and the caller's
- * check (the routing's prepare) passes; a drawn set is drawn again until it is. */
+ * when the usable nodes stay connected, the regions can be gone round and, where the
+ * caller gives one, its check passes (software rerouting's delivery, §7.1); a drawn set is
+ * drawn again until it is. Block sets (f-rings) take no check: they depend on the
+ * topology and the fault keys only, the same for every routing. */
 #ifndef FLITNET_FAULTS_H
 #define FLITNET_FAULTS_H
 #include "topology.h"
@@ -39,7 +41,7 @@ typedef struct {
     int block;          /* 1: form block regions (f-rings), 0: the nodes alone (swft) */
 } fault_spec;
 
-/* the caller's check of a candidate set: 0, or -1 with a reason */
+/* the caller's check of a candidate set (software rerouting only): 0, or -1 with a reason */
 typedef int (*fault_accept)(void *ctx, const fault_set *fs, char *err, size_t errlen);
 
 /* builds the set; 0, or -1 with a one-line reason (for a drawn set: the last draw's), and

@@ -1,31 +1,32 @@
 /* route_fring.c: f-ring rerouting (docs/microarchitecture.md §6.5), a layer over any
  * routing. It owns the ring VCs (the top 2n VCs; the base routing gets the rest), the
- * routers' constant ring_ok inputs, the ring phases in the head's ring field, and the
- * per-fault-set proof (cdg.c) run when the fault set is fixed. The base routing is
- * called unchanged; the layer removes faulty ports from its candidates and, when no
- * escape candidate is left, offers the ring. */
-#include "cdg.h"
+ * routers' constant ring_ok inputs and the head's ring field. A message follows the base,
+ * on ports to usable nodes only, until the base has no escape VC left for it; it then
+ * travels the f-ring network F on the ring VCs to its destination and never goes back to
+ * the base's VCs. F is Chalasani and Boppana's dimension-order routing round block faults
+ * with one VC class per message type (d, s), taken in the mesh view of the network (no
+ * wrap link), so it is deadlock-free for every fault set of the block model by its
+ * classes alone (§6.5 gives the argument). */
 #include "faults.h"
 #include "route.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* set-up runs the per-fault-set proof (§6.6) for networks of up to this many nodes (and
- * CDG_MAX_CHANNELS channels) */
-#define FRING_CDG_MAX_NODES 1024
-#define FRING_CDG_STR_(x) #x
-#define FRING_CDG_STR(x) FRING_CDG_STR_(x)
-
 enum { PH_NONE = 0, PH_OUT = 1, PH_ALONG = 2, PH_BACK = 3 };
+/* the ring field of a message in F between two traversals: phase none, bit 2 set (a
+ * message of the base has the field 0) */
+#define RING_F_NONE 4
 
 typedef struct {
-    int vbase;          /* ring VCs vbase .. V-1; class (d, s) is VC vbase + 2d + s; V: none */
-    int own_classes;    /* the base's hop classes carry the ring hops (no ring VCs) */
-    uint32_t *ring_ok;  /* [N] bit 2p+o: orientation o allowed when blocked at port p */
-    int proof;          /* what prepare's proof of the fault set gave: ROUTE_PROOF_* */
-    const char *skipped;/* why prepare did not run it (too large), or NULL */
+    int vbase;          /* ring VCs vbase .. V-1: class (d, s) is VC vbase + 2d + s */
+    uint32_t *ring_ok;  /* [N] bit 2p+o: F may go round in orientation o when blocked at port p */
 } fring_state;
+
+/* one hop of F: its phase, the traversal's orientation, class (d, s), and the port */
+typedef struct {
+    int ph, o, s, d, port;
+} fring_step;
 
 static int fring_blocked(const routing *r, int x, int p)
 {
@@ -33,74 +34,54 @@ static int fring_blocked(const routing *r, int x, int p)
     return y >= 0 && r->faulty && r->faulty[y];
 }
 
-/* the ring field: phase, orientation o, blocked direction s and dimension d */
-static int ring_field(int ph, int o, int s, int d) { return ph | o << 2 | s << 3 | d << 4; }
+/* dst's coordinate minus x's in dimension d: the offset in the mesh view */
+static int mesh_off(const topology *t, int x, int dst, int d) { return topo_coord(t, dst, d) - topo_coord(t, x, d); }
 
-/* step 1 of §6.5: the phase after advancing, and the port of the ring hop if any */
-static int advance(const routing *r, int x, int dst, int ph, int o, int s, int d, int *port)
+/* the hop F takes from x for a head with ring field `ring` (§6.5, steps 1 and 2): a phase
+ * that ends falls through to the next one's test at the same node */
+static fring_step fring_next(const routing *r, int x, int dst, int ring)
 {
     const topology *t = r->t;
-    const int e = (d + 1) % t->n, back = 2 * e + 1 - o, pd = 2 * d + s;
-    int pm, hd = topo_dim_hops(t, x, dst, d, &pm);
+    const fring_state *fs = r->priv;
+    int ph = ring & 3, o = ring >> 2 & 1, s = ring >> 3 & 1, d = ring >> 4;
+    int e = (d + 1) % t->n, pd = 2 * d + s, back = 2 * e + 1 - o;
     if (ph == PH_OUT) {
-        if (hd > 0 && fring_blocked(r, x, pd)) {
-            *port = 2 * e + o;
-            return PH_OUT;
-        }
-        if (hd > 0) { /* at the ring's corner: the first hop along, whatever lies behind */
-            *port = pd;
-            return PH_ALONG;
-        }
-        ph = PH_ALONG;
+        if (fring_blocked(r, x, pd)) return (fring_step){PH_OUT, o, s, d, 2 * e + o};
+        return (fring_step){PH_ALONG, o, s, d, pd}; /* the corner: the first hop along */
     }
     if (ph == PH_ALONG) {
-        if (hd > 0 && fring_blocked(r, x, back)) {
-            *port = pd;
-            return PH_ALONG;
-        }
+        if (mesh_off(t, x, dst, d) && fring_blocked(r, x, back)) return (fring_step){PH_ALONG, o, s, d, pd};
         ph = PH_BACK;
     }
     if (ph == PH_BACK) {
-        int pe, he = topo_dim_hops(t, x, dst, e, &pe);
-        if (he > 0 && pe == back && t->nbr[x * t->Pn + back] >= 0 && !fring_blocked(r, x, back)) {
-            *port = back;
-            return PH_BACK;
-        }
+        int oe = mesh_off(t, x, dst, e);
+        if (oe && (oe < 0) == 1 - o && !fring_blocked(r, x, back)) return (fring_step){PH_BACK, o, s, d, back};
     }
-    return PH_NONE;
-}
-
-/* a blocked message enters the ring: its dimension d, direction s, orientation o, the port */
-static int enter(const routing *r, int x, int dst, int *d_out, int *s_out, int *o_out)
-{
-    const fring_state *fs = r->priv;
-    const topology *t = r->t;
-    int pd, d = route_dor_dim(t, x, dst, &pd), e = (d + 1) % t->n, pe;
-    int o = topo_dim_hops(t, x, dst, e, &pe) > 0 ? pe & 1 : 0;
-    /* tori: messages of the two dateline classes of d go round opposite sides, so one ring
-     * channel never joins class 0 to class 1 (a cycle round the torus, §6.5) */
-    if (t->kind == TOPO_TORUS) o = route_dateline_class(t, x, dst, d);
+    /* between traversals: dimension order in the mesh view */
+    for (d = 0; !mesh_off(t, x, dst, d); d++) {}
+    s = mesh_off(t, x, dst, d) < 0;
+    pd = 2 * d + s;
+    if (!fring_blocked(r, x, pd)) return (fring_step){PH_NONE, 0, s, d, pd};
+    /* blocked: round the region in e, toward the destination (+ when level), the other way
+     * where that side of the ring is missing */
+    e = (d + 1) % t->n;
+    o = mesh_off(t, x, dst, e) < 0;
     if (!(fs->ring_ok[x] >> (2 * pd + o) & 1)) o ^= 1;
-    *d_out = d;
-    *s_out = pd & 1;
-    *o_out = o;
-    return 2 * e + o;
+    return (fring_step){PH_OUT, o, s, d, 2 * e + o};
 }
 
-/* the VCs of a ring hop of class (d, s): the ring VC, or the base's own classes lo..hi */
-static uint32_t ring_vcs(const routing *r, flit_t h, int d, int s)
+static uint32_t step_vc(const routing *r, fring_step st)
 {
-    const fring_state *fs = r->priv;
-    return fs->own_classes ? r->base->algo->escape_classes(r->base, h) : 1u << (fs->vbase + 2 * d + s);
+    return 1u << (((const fring_state *)r->priv)->vbase + 2 * st.d + st.s);
 }
 
 static void fring_cands(const routing *r, int x, int inport, flit_t h, route_cands *c)
 {
     const topology *t = r->t;
-    const int ring = flit_ring(r->fl, h), dst = flit_dst(r->fl, h), d = ring >> 4, sd = ring >> 3 & 1;
-    int port, ph = advance(r, x, dst, ring & 3, ring >> 2 & 1, sd, d, &port);
-    if (ph != PH_NONE) {
-        c->m[0][port] = ring_vcs(r, h, d, sd);
+    const int ring = flit_ring(r->fl, h), dst = flit_dst(r->fl, h);
+    if (ring) { /* in F: its hop alone */
+        fring_step st = fring_next(r, x, dst, ring);
+        c->m[0][st.port] = step_vc(r, st);
         return;
     }
     const routing *b = r->base;
@@ -111,10 +92,9 @@ static void fring_cands(const routing *r, int x, int inport, flit_t h, route_can
             for (int l = 0; l < ROUTE_LEVELS; l++) c->m[l][p] = 0;
         for (int l = 0; l < ROUTE_LEVELS; l++) esc |= c->m[l][p] & b->escape;
     }
-    if (!esc) { /* blocked: the ring is the escape */
-        int d2, s2, o2;
-        port = enter(r, x, dst, &d2, &s2, &o2);
-        c->m[r->levels - 1][port] |= ring_vcs(r, h, d2, s2);
+    if (!esc) { /* blocked: F's first hop, at the base's last level */
+        fring_step st = fring_next(r, x, dst, 0);
+        c->m[r->levels - 1][st.port] |= step_vc(r, st);
     }
 }
 
@@ -123,25 +103,11 @@ static flit_t fring_update(const routing *r, int x, flit_t h, int oport, int ovc
     const fring_state *fs = r->priv;
     const flit_layout *fl = r->fl;
     const routing *b = r->base;
-    const int ring = flit_ring(fl, h), dst = flit_dst(fl, h);
-    int o = ring >> 2 & 1, sd = ring >> 3 & 1, d = ring >> 4, port;
-    int ph = advance(r, x, dst, ring & 3, o, sd, d, &port);
-    /* a ring hop: on a ring VC, or (own classes) on the ring or on a port no minimal path
-     * takes (the base offers minimal ports only, so that is the ring's entry) */
-    int is_ring = fs->own_classes ? ph != PH_NONE || !(route_min_ports(r->t, x, dst) >> oport & 1) : ovc >= fs->vbase;
-    if (is_ring) { /* the phase it was offered in */
-        if (ph == PH_NONE) {
-            ph = PH_OUT;
-            port = enter(r, x, dst, &d, &sd, &o);
-        }
-        (void)port;
-        h = bits_set(h, fl->ring_lo, fl->RW, (uint64_t)ring_field(ph, o, sd, d));
-        /* own classes: a hop like any other (lo grows); ring VCs: the base's classes stay */
-        if (!b->algo->update) return h;
-        return b->algo->update(b, x, h, oport, fs->own_classes ? ovc : ROUTE_LAYER_ESCAPE);
-    }
-    h = bits_set(h, fl->ring_lo, fl->RW, 0);
-    return b->algo->update ? b->algo->update(b, x, h, oport, ovc) : h;
+    if (ovc < fs->vbase) return b->algo->update ? b->algo->update(b, x, h, oport, ovc) : h;
+    /* a hop of F: the phase it was offered in; the base's fields stay as they are */
+    fring_step st = fring_next(r, x, flit_dst(fl, h), flit_ring(fl, h));
+    int ring = st.ph == PH_NONE ? RING_F_NONE : st.ph | st.o << 2 | st.s << 3 | st.d << 4;
+    return bits_set(h, fl->ring_lo, fl->RW, (uint64_t)ring);
 }
 
 static flit_t fring_init_head(const routing *r, int src, int dst, flit_t h)
@@ -149,7 +115,9 @@ static flit_t fring_init_head(const routing *r, int src, int dst, flit_t h)
     return route_init_head(r->base, src, dst, h);
 }
 
-/* the constant inputs of §6.5, then the per-fault-set proof of §6.6 */
+/* ring_ok (§6.5): from a usable node x whose port p = (d, s) leads into a region, going
+ * round in orientation o of e = d + 1 (mod n) is possible when the region's nodes next to
+ * x along e in that direction end, inside the mesh view, at a usable node */
 static int fring_prepare(routing *r, char *err, size_t errlen)
 {
     fring_state *fs = r->priv;
@@ -161,40 +129,22 @@ static int fring_prepare(routing *r, char *err, size_t errlen)
         if (r->faulty[x]) continue;
         for (int p = 0; p < t->Pn; p++) {
             if (!fring_blocked(r, x, p)) continue;
-            int e = (p / 2 + 1) % t->n;
+            const int e = (p / 2 + 1) % t->n, ke = t->k[e];
             for (int o = 0; o < 2; o++) {
                 int y = t->nbr[x * t->Pn + p];
-                while (y >= 0 && r->faulty[y]) y = t->nbr[y * t->Pn + 2 * e + o];
-                if (y >= 0 || t->kind == TOPO_TORUS) fs->ring_ok[x] |= 1u << (2 * p + o);
+                while (y >= 0 && r->faulty[y]) {
+                    int ce = topo_coord(t, y, e);
+                    y = (o ? ce == 0 : ce == ke - 1) ? -1 : t->nbr[y * t->Pn + 2 * e + o]; /* no wrap link */
+                }
+                if (y >= 0) fs->ring_ok[x] |= 1u << (2 * p + o);
             }
-            if (!(fs->ring_ok[x] >> (2 * p) & 3)) {
-                snprintf(err, errlen, "messages blocked at node %s port %d cannot go round: the region touches both edges of "
-                         "mesh dimension %d", topo_node_name(t, x, nb, sizeof nb), p, e);
+            if (!(fs->ring_ok[x] >> (2 * p) & 3)) { /* the block model's checks (§7.2) rule this out */
+                snprintf(err, errlen, "messages blocked at node %s port %d cannot go round: the region spans dimension %d",
+                         topo_node_name(t, x, nb, sizeof nb), p, e);
                 return -1;
             }
         }
     }
-    fs->skipped = NULL;
-    fs->proof = ROUTE_PROOF_NOT_RUN;
-    if (!r->prove) return 0;
-    /* too large to prove at set-up (the state walk grows with N^2, the channel graph is a
-     * bit matrix): the run goes on and says so */
-    if (t->N > FRING_CDG_MAX_NODES) {
-        fs->skipped = "more than " FRING_CDG_STR(FRING_CDG_MAX_NODES) " nodes";
-        return 0;
-    }
-    if ((long)t->N * t->Pn * r->V > CDG_MAX_CHANNELS) {
-        fs->skipped = "more than " FRING_CDG_STR(CDG_MAX_CHANNELS) " channels";
-        return 0;
-    }
-    cdg_result res;
-    if (cdg_check(r, &res, err, errlen)) return -1;
-    if (!res.ok) {
-        fs->proof = ROUTE_PROOF_FAILED;
-        snprintf(err, errlen, "the fault set fails the f-ring proof (deadlock and delivery): %s", res.reason);
-        return -1;
-    }
-    fs->proof = ROUTE_PROOF_PASSED;
     return 0;
 }
 
@@ -224,7 +174,7 @@ static int base_min_vcs(const routing *top, const route_algo *a, int R)
     char e2[256];
     for (int v = 1; v + R <= MAX_VCS; v++) {
         routing b;
-        if (!routing_init(&b, a, top->t, top->fl, v, top->dateline, top->E, FH_FRING_BASE, e2, sizeof e2)) {
+        if (!routing_init(&b, a, top->t, top->fl, v, top->dateline, top->E, FH_NONE, e2, sizeof e2)) {
             routing_free(&b);
             return v;
         }
@@ -244,12 +194,10 @@ int fring_wrap(routing *r, char *err, size_t errlen)
     }
     if (t->kind == TOPO_TORUS && !r->dateline) {
         snprintf(err, errlen, "f-rings on a torus need dateline = 1: without its dateline classes %s is not deadlock-free "
-                 "before any fault, and every fault set would fail the f-ring proof", a->name);
+                 "before any fault", a->name);
         return -1;
     }
-    /* a base whose escape hops may take any port on its own classes detours on them; the
-     * others get one ring VC per blocked direction (§6.5) */
-    const int R = a->escape_classes ? 0 : 2 * t->n;
+    const int R = FRING_RING_VCS(t->n);
     char e2[256];
     routing *b = calloc(1, sizeof *b);
     fring_state *fs = calloc(1, sizeof *fs);
@@ -261,25 +209,21 @@ int fring_wrap(routing *r, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (r->V - R < 1 || routing_init(b, a, t, r->fl, r->V - R, r->dateline, r->E, FH_FRING_BASE, e2, sizeof e2)) {
+    if (r->V - R < 1 || routing_init(b, a, t, r->fl, r->V - R, r->dateline, r->E, FH_NONE, e2, sizeof e2)) {
         int m = base_min_vcs(r, a, R);
         if (m < 0 && r->V - R < 1)
             snprintf(err, errlen, "too few VCs for routing %s with f-rings: its %d ring VCs take all of vcs = %d", a->name,
                      R, r->V);
         else if (m < 0) snprintf(err, errlen, "routing %s with f-rings: %s", a->name, e2);
-        else if (R)
+        else
             snprintf(err, errlen, "too few VCs for routing %s with f-rings: %d ring VCs and %d for %s need vcs >= %d, got %d",
                      a->name, R, m, a->name, m + R, r->V);
-        else /* its own hop classes carry the detours: no ring VCs to count */
-            snprintf(err, errlen, "too few VCs for routing %s with f-rings: it needs vcs >= %d (its hop classes carry the "
-                     "detours), got %d", a->name, m, r->V);
         free(b);
         free(fs->ring_ok);
         free(fs);
         return -1;
     }
     fs->vbase = r->V - R;
-    fs->own_classes = R == 0;
     r->algo = &route_fring_layer;
     r->base = b;
     r->priv = fs;
@@ -288,18 +232,6 @@ int fring_wrap(routing *r, char *err, size_t errlen)
     r->E = b->E;
     r->escape = b->escape | route_vc_range(fs->vbase, r->V);
     return 0;
-}
-
-int route_fring_proof(const routing *r, const char **skipped)
-{
-    if (skipped) *skipped = NULL;
-    for (; r; r = r->base)
-        if (r->algo == &route_fring_layer) {
-            const fring_state *fs = r->priv;
-            if (skipped) *skipped = fs->skipped;
-            return fs->proof;
-        }
-    return ROUTE_PROOF_NOT_RUN;
 }
 
 uint32_t route_ring_ok(const routing *r, int x)

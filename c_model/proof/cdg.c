@@ -1,7 +1,10 @@
 /* cdg.c: see cdg.h. One destination at a time: an iterative depth-first walk over head
  * states (grey = on the current path: reaching one again is a livelock), and in post
  * order each state's set E(S) of escape channels a message in S can take next after any
- * adaptive hops. An escape hop a into state S' adds the edges a -> E(S'). */
+ * adaptive hops. An escape hop a into state S' adds the edges a -> E(S'). The sets are
+ * bit sets over every channel that keep the range of words they use (a channel's number
+ * grows with its node's, and a state's set holds channels near it): only that range is
+ * read, written or cleared. */
 #include "cdg.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +26,9 @@ typedef struct {
     uint64_t *keys;          /* [cap] */
     uint8_t *color;          /* [cap] 0 new, 1 on the path, 2 done */
     uint64_t *E;             /* [cap * W] */
+    int *elo, *ehi;          /* [cap]: E's words outside [elo, ehi) are not its (may hold anything) */
     uint64_t *edge;          /* [NC * W] */
+    int *glo, *ghi;          /* [NC]: the same for the edge rows */
     long states;
 } walk;
 
@@ -77,7 +82,11 @@ static int state_of(walk *w, uint64_t key)
         if (c2) w->color = c2;
         uint64_t *e2 = realloc(w->E, sizeof(uint64_t) * (size_t)nc * (size_t)w->W);
         if (e2) w->E = e2;
-        if (!k2 || !c2 || !e2) return -1;
+        int *l2 = realloc(w->elo, sizeof(int) * (size_t)nc);
+        if (l2) w->elo = l2;
+        int *h2 = realloc(w->ehi, sizeof(int) * (size_t)nc);
+        if (h2) w->ehi = h2;
+        if (!k2 || !c2 || !e2 || !l2 || !h2) return -1;
         w->cap = nc;
     }
     int i = w->nst++;
@@ -85,7 +94,8 @@ static int state_of(walk *w, uint64_t key)
     w->tab[j].idx = i;
     w->keys[i] = key;
     w->color[i] = 0;
-    memset(&w->E[(size_t)i * w->W], 0, sizeof(uint64_t) * (size_t)w->W);
+    w->elo[i] = w->W; /* empty */
+    w->ehi[i] = 0;
     return i;
 }
 
@@ -131,16 +141,37 @@ static void state_name(const walk *w, int x, flit_t h, char *buf, size_t len)
     snprintf(buf, len, "node %s (%s%s)", topo_node_name(w->r->t, x, a, sizeof a), cls, rn);
 }
 
-/* W is a multiple of 4 (cdg_check pads it): four words a step, which the compiler turns
- * into vector instructions; this is most of the walk's time */
-static void or_into(uint64_t *restrict dst, const uint64_t *restrict src, int W)
+/* dst (words [*dlo, *dhi)) grows to cover [lo, hi); the words it takes in are cleared */
+static void grow(uint64_t *dst, int *dlo, int *dhi, int lo, int hi)
 {
-    for (int i = 0; i < W; i += 4) {
-        dst[i] |= src[i];
-        dst[i + 1] |= src[i + 1];
-        dst[i + 2] |= src[i + 2];
-        dst[i + 3] |= src[i + 3];
+    if (*dlo >= *dhi) {
+        memset(dst + lo, 0, sizeof(uint64_t) * (size_t)(hi - lo));
+        *dlo = lo;
+        *dhi = hi;
+        return;
     }
+    if (lo < *dlo) {
+        memset(dst + lo, 0, sizeof(uint64_t) * (size_t)(*dlo - lo));
+        *dlo = lo;
+    }
+    if (hi > *dhi) {
+        memset(dst + *dhi, 0, sizeof(uint64_t) * (size_t)(hi - *dhi));
+        *dhi = hi;
+    }
+}
+
+/* dst |= src, each with its range of words; most of the walk's time */
+static void or_into(uint64_t *restrict dst, int *dlo, int *dhi, const uint64_t *restrict src, int slo, int shi)
+{
+    if (slo >= shi) return;
+    grow(dst, dlo, dhi, slo, shi);
+    for (int i = slo; i < shi; i++) dst[i] |= src[i];
+}
+
+static void set_bit(uint64_t *dst, int *dlo, int *dhi, int ch)
+{
+    grow(dst, dlo, dhi, ch / 64, ch / 64 + 1);
+    dst[ch / 64] |= 1ULL << (ch % 64);
 }
 
 /* walks every state for destination w->dst; 0 ok, 1 failed (reason written), -1 memory */
@@ -233,11 +264,14 @@ static int walk_dst(walk *w, cdg_result *res)
                 f->m = f->c.m[0][0];
             }
             if (f->child >= 0) { /* back from a child: take in its escape set */
-                const uint64_t *Ec = &w->E[(size_t)f->child * w->W];
-                if (f->child_ch >= 0) or_into(&w->edge[(size_t)f->child_ch * w->W], Ec, w->W);
+                const int c = f->child;
+                const uint64_t *Ec = &w->E[(size_t)c * w->W];
+                if (f->child_ch >= 0)
+                    or_into(&w->edge[(size_t)f->child_ch * w->W], &w->glo[f->child_ch], &w->ghi[f->child_ch], Ec,
+                            w->elo[c], w->ehi[c]);
                 else {
-                    or_into(&w->E[(size_t)f->st * w->W], Ec, w->W);
-                    f->merged = f->child;
+                    or_into(&w->E[(size_t)f->st * w->W], &w->elo[f->st], &w->ehi[f->st], Ec, w->elo[c], w->ehi[c]);
+                    f->merged = c;
                 }
                 f->child = -1;
             }
@@ -255,7 +289,7 @@ static int walk_dst(walk *w, cdg_result *res)
             f->m &= f->m - 1;
             if (p == Pn) continue; /* ejection or the node software: the worm ends here */
             int ch = (f->x * Pn + p) * V + vc, is_esc = r->escape >> vc & 1;
-            if (is_esc) w->E[(size_t)f->st * w->W + ch / 64] |= 1ULL << (ch % 64);
+            if (is_esc) set_bit(&w->E[(size_t)f->st * w->W], &w->elo[f->st], &w->ehi[f->st], ch);
             flit_t h2 = route_update(r, f->x, f->h, p, vc);
             int y = t->nbr[f->x * Pn + p];
             if (y < 0) {
@@ -278,9 +312,9 @@ static int walk_dst(walk *w, cdg_result *res)
             }
             if (w->color[s2] == 2) {
                 const uint64_t *Ec = &w->E[(size_t)s2 * w->W];
-                if (is_esc) or_into(&w->edge[(size_t)ch * w->W], Ec, w->W);
+                if (is_esc) or_into(&w->edge[(size_t)ch * w->W], &w->glo[ch], &w->ghi[ch], Ec, w->elo[s2], w->ehi[s2]);
                 else if (s2 != f->merged) {
-                    or_into(&w->E[(size_t)f->st * w->W], Ec, w->W);
+                    or_into(&w->E[(size_t)f->st * w->W], &w->elo[f->st], &w->ehi[f->st], Ec, w->elo[s2], w->ehi[s2]);
                     f->merged = s2;
                 }
                 continue;
@@ -305,7 +339,7 @@ static int acyclic(const walk *w, cdg_result *res)
     if (!indeg || !q || !gone) { free(indeg); free(q); free(gone); return -1; }
     long edges = 0;
     for (int a = 0; a < NC; a++)
-        for (int i = 0; i < W; i++)
+        for (int i = w->glo[a]; i < w->ghi[a]; i++)
             for (uint64_t m = w->edge[(size_t)a * W + i]; m; m &= m - 1) {
                 indeg[i * 64 + __builtin_ctzll(m)]++;
                 edges++;
@@ -318,7 +352,7 @@ static int acyclic(const walk *w, cdg_result *res)
         int a = q[qh++];
         gone[a] = 1;
         done++;
-        for (int i = 0; i < W; i++)
+        for (int i = w->glo[a]; i < w->ghi[a]; i++)
             for (uint64_t m = w->edge[(size_t)a * W + i]; m; m &= m - 1) {
                 int b = i * 64 + __builtin_ctzll(m);
                 if (--indeg[b] == 0) q[qt++] = b;
@@ -336,7 +370,9 @@ static int acyclic(const walk *w, cdg_result *res)
             path[n++] = c;
             int pred = -1;
             for (int a = 0; a < NC && pred < 0; a++)
-                if (!gone[a] && (w->edge[(size_t)a * W + c / 64] >> (c % 64) & 1)) pred = a;
+                if (!gone[a] && c / 64 >= w->glo[a] && c / 64 < w->ghi[a] &&
+                    (w->edge[(size_t)a * W + c / 64] >> (c % 64) & 1))
+                    pred = a;
             c = pred;
         }
         /* path[seen[c]] .. path[n-1] is a cycle walked backwards */
@@ -367,17 +403,23 @@ int cdg_check(const routing *r, cdg_result *res, char *err, size_t errlen)
     memset(&w, 0, sizeof w);
     w.r = r;
     w.NC = t->N * t->Pn * r->V;
-    w.W = (w.NC + 255) / 256 * 4; /* whole 256-bit blocks, for or_into */
+    w.W = (w.NC + 63) / 64;
     w.use_in = route_base_algo(r)->inport;
     if (w.NC > CDG_MAX_CHANNELS) {
         snprintf(err, errlen, "the network has %d channels; the dependency check handles up to %d", w.NC, CDG_MAX_CHANNELS);
         return -1;
     }
-    w.edge = calloc((size_t)w.NC * (size_t)w.W, sizeof(uint64_t));
-    if (!w.edge) {
+    w.edge = malloc(sizeof(uint64_t) * (size_t)w.NC * (size_t)w.W);
+    w.glo = malloc(sizeof(int) * (size_t)w.NC);
+    w.ghi = calloc((size_t)w.NC, sizeof(int));
+    if (!w.edge || !w.glo || !w.ghi) {
+        free(w.edge);
+        free(w.glo);
+        free(w.ghi);
         snprintf(err, errlen, "out of memory for the channel graph");
         return -1;
     }
+    for (int c = 0; c < w.NC; c++) w.glo[c] = w.W; /* every row empty */
     int rc = 0;
     for (int d = 0; d < t->N && !rc; d++) {
         if (r->faulty && r->faulty[d]) continue;
@@ -398,7 +440,11 @@ int cdg_check(const routing *r, cdg_result *res, char *err, size_t errlen)
     free(w.keys);
     free(w.color);
     free(w.E);
+    free(w.elo);
+    free(w.ehi);
     free(w.edge);
+    free(w.glo);
+    free(w.ghi);
     if (rc < 0) {
         snprintf(err, errlen, "out of memory in the dependency check");
         return -1;

@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 /* the channel graph is a bit matrix: networks up to this many channels (N * Pn * V) */
-#define CDG_MAX_CHANNELS 16384
+#define CDG_MAX_CHANNELS 32768
 
 typedef struct {
     int ok;                 /* 1: delivery and an acyclic escape graph */

@@ -57,8 +57,6 @@ int routing_init(routing *r, const route_algo *a, const topology *t, const flit_
     r->E = escape_vcs;
     r->levels = a->levels;
     r->minimal = a->minimal;
-    r->prove = 1;
-    r->detours = fh == FH_FRING_BASE;
     r->escape = route_all_vcs(V); /* a routing without adaptive VCs: every VC escapes */
     if (!dateline && topo_is_torus(t) && !a->dateline_classes) { /* the key would change nothing */
         snprintf(err, errlen, "dateline = 0 changes nothing for routing %s (only dor and swft have dateline classes to "

@@ -20,14 +20,14 @@
 #define ROUTE_LEVELS 2
 #define MAX_VCS 32
 #define MAX_VCS_STR "32" /* for messages */
-#define ROUTE_LAYER_ESCAPE (-1)
+/* the f-ring layer's ring VCs (§6.5): one class per message type (d, s) */
+#define FRING_RING_VCS(n) (2 * (n))
 
 typedef struct {
     uint32_t m[ROUTE_LEVELS][MAX_PORTS];  /* [level][output port]: mask of output VCs */
 } route_cands;
 
-/* FH_FRING_BASE: the routing is the base of an f-ring layer (route_fring.c builds it so) */
-typedef enum { FH_NONE, FH_FRING, FH_SOFTWARE, FH_FRING_BASE } fault_handling;
+typedef enum { FH_NONE, FH_FRING, FH_SOFTWARE } fault_handling;
 
 /* what the node software knows of a message it takes off the network (§7.1) */
 typedef struct {
@@ -51,9 +51,7 @@ typedef struct route_algo {
      * routing's constant tables only. network.c caches the result per head and wakes
      * blocked heads only when an OVC is released, both of which rely on it. */
     void (*cands)(const struct routing *r, int node, int inport, flit_t head, route_cands *c);
-    /* the algorithm's own head fields for hop (oport, ovc); hops is counted by the caller.
-     * ovc = ROUTE_LAYER_ESCAPE: a layer took the hop on an escape VC of its own (a ring VC);
-     * a routing that tracks escape use reacts, every other leaves the head as it is. */
+    /* the algorithm's own head fields for hop (oport, ovc); hops is counted by the caller */
     flit_t (*update)(const struct routing *r, int node, flit_t head, int oport, int ovc);
     /* the routing fields of a new message's head (neg, bonus, ring); NULL: all zero */
     flit_t (*init_head)(const struct routing *r, int src, int dst, flit_t head);
@@ -62,10 +60,6 @@ typedef struct route_algo {
      * never takes messages off the network early. */
     int (*reroute)(const struct routing *r, int x, const reroute_msg *m, int *dst, int *ring);
     void (*release)(struct routing *r);  /* frees priv; NULL: nothing to free */
-    /* the VCs an escape hop of this head may take on any port (hop classes lo..hi); a layer
-     * that detours such a routing puts its detour hops on them (§6.5). NULL: the routing's
-     * escape VCs depend on the port. */
-    uint32_t (*escape_classes)(const struct routing *r, flit_t head);
     int minimal;  /* every route is a minimal path (checked by the sink) */
     int code;     /* the RTL's ROUTING parameter (docs/rtl.md) */
     int levels;   /* priority levels used: a time-out needs 2 */
@@ -79,7 +73,6 @@ typedef struct route_algo {
 #define MAX_CLASSES 64
 typedef struct {
     int C;                       /* classes */
-    int Cmin;                    /* classes a minimal path needs (C = Cmin unless detours widen them) */
     int nscheme;                 /* 1: N-scheme (negative hops), 0: P-scheme (every hop) */
     int8_t cls[MAX_VCS];         /* class of escape VC w, -1 for an adaptive VC */
     uint32_t cls_ge[MAX_CLASSES + 1], cls_le[MAX_CLASSES]; /* VCs of classes >= c, <= c */
@@ -95,8 +88,6 @@ typedef struct routing {
     uint32_t escape;       /* the escape VCs: the deadlock-free sub-network (§6, §6.6) */
     int levels, minimal;   /* of the whole stack (a layer's may differ from its base's) */
     const uint8_t *faulty; /* [N] 1 = faulty or disabled, or NULL; set by routing_prepare */
-    int prove;             /* 1 (default): prepare runs the per-fault-set proof (§6.6) where it has one */
-    int detours;           /* the base of an f-ring layer: messages may leave minimal paths */
     void *priv;            /* the algorithm's own tables */
     struct routing *base;  /* a layer: the routing it wraps (owned), else NULL */
 } routing;
@@ -153,10 +144,6 @@ static inline const route_algo *route_base_algo(const routing *r) { return route
 int route_fring(const routing *r);
 /* f-ring constant input of node x: bit 2p+o = ring_ok[p][o] (§6.5); 0 without f-rings */
 uint32_t route_ring_ok(const routing *r, int x);
-/* what the f-ring layer's set-up proof of the fault set (§6.6) gave; *skipped (may be
- * NULL) says why it was not run when the network is too large for it, else NULL */
-enum { ROUTE_PROOF_NOT_RUN = 0, ROUTE_PROOF_PASSED = 1, ROUTE_PROOF_FAILED = 2 };
-int route_fring_proof(const routing *r, const char **skipped);
 
 /* follows a message from node s to node f as the routing and the node software (its
  * reroute) take it, on the first candidate port and VC of level 0 at each hop: 1 when it

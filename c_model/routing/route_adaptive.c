@@ -92,7 +92,7 @@ static void fa_cands(const routing *r, int node, int inport, flit_t head, route_
 static flit_t fa_update(const routing *r, int node, flit_t head, int oport, int ovc)
 {
     int left = flit_bonus(r->fl, head);
-    if (ovc == ROUTE_LAYER_ESCAPE || r->escape >> ovc & 1) left = 0;
+    if (r->escape >> ovc & 1) left = 0;
     else if (!(route_min_ports(r->t, node, flit_dst(r->fl, head)) >> oport & 1)) left--;
     return bits_set(head, r->fl->bonus_lo, r->fl->CW, (uint64_t)left);
 }

@@ -38,11 +38,6 @@ static int hop_check(routing *r, int flags, char *err, size_t errlen)
             }
     int C = nscheme ? 1 + t->diameter / 2 : t->diameter + 1;
     int E = flags & F_DUATO ? (r->E ? r->E : C) : r->V;
-    /* under f-rings the Duato forms give half of the VCs past the classes to detour headroom */
-    if (r->detours && (flags & F_DUATO) && !r->E && r->V > C + 1) E = C + (r->V - C) / 2;
-    /* under f-rings (§6.5) detours take hops of their own: every escape VC is a class, and
-     * the classes past C are the headroom the bonus cards leave for detours */
-    const int Cmin = C;
     if (!(flags & F_DUATO) && r->E && r->E != r->V) {
         snprintf(err, errlen, "escape_vcs applies to the duato_* routings; routing %s uses all %d VCs as escape VCs", name,
                  r->V);
@@ -62,14 +57,12 @@ static int hop_check(routing *r, int flags, char *err, size_t errlen)
                  name, E, E + 1, r->V, never);
         return -1;
     }
-    if (r->detours) C = E;
     hop_classes *h = calloc(1, sizeof *h);
     if (!h) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     h->C = C;
-    h->Cmin = Cmin;
     h->nscheme = nscheme;
     for (int c = 0; c <= C; c++) h->cls_ge[c] = route_vc_range(c * E / C, E);
     for (int c = 0; c < C; c++) h->cls_le[c] = route_vc_range(0, (c + 1) * E / C);
@@ -92,8 +85,6 @@ static uint32_t escape_mask(const routing *r, flit_t head)
     return h->cls_ge[lo] & h->cls_le[hi];
 }
 
-static uint32_t hop_escape_classes(const routing *r, flit_t head) { return escape_mask(r, head); }
-
 static void hop_cands(const routing *r, int node, flit_t head, route_cands *c, int duato)
 {
     uint32_t ports = route_min_ports(r->t, node, flit_dst(r->fl, head));
@@ -113,7 +104,6 @@ static flit_t hop_update(const routing *r, int node, flit_t head, int oport, int
 {
     (void)oport;
     const flit_layout *fl = r->fl;
-    if (ovc == ROUTE_LAYER_ESCAPE) return head; /* a ring hop: the classes stay as they were */
     int lo = flit_neg(fl, head), bonus = flit_bonus(fl, head), c = hc(r)->cls[ovc];
     if (c >= 0) { /* an escape hop of class c */
         bonus -= c - lo;
@@ -132,7 +122,7 @@ static flit_t hop_init_head(const routing *r, int src, int dst, flit_t head)
     int H = topo_distance(r->t, src, dst);
     if (H < 1) return head;
     int used = hc(r)->nscheme ? (label(r->t, src) ? H / 2 : (H - 1) / 2) : H - 1;
-    int b = hc(r)->Cmin - 1 - used; /* the fault-free slack: classes past Cmin stay for detours */
+    int b = hc(r)->C - 1 - used;
     return bits_set(head, r->fl->bonus_lo, r->fl->CW, (uint64_t)(b < 0 ? 0 : b));
 }
 
@@ -151,7 +141,6 @@ static flit_t hop_init_head(const routing *r, int src, int dst, flit_t head)
         .update = hop_update,                                                                                          \
         .init_head = (FLAGS)&F_BONUS ? hop_init_head : NULL,                                                           \
         .release = hop_release,                                                                                        \
-        .escape_classes = hop_escape_classes,                                                                          \
         .minimal = 1,                                                                                                  \
         .code = CODE,                                                                                                  \
         .levels = (FLAGS)&F_DUATO ? 2 : 1,                                                                             \

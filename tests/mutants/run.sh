@@ -95,8 +95,8 @@ fi
 # a model added to CI is tried without a change here)
 declare -A models=(
     [flitnet_route_dor]="t44v4 u44v3 t44v6fr" [flitnet_route_dor_escape]="m54v3e"
-    [flitnet_route_hop]="t44v6dnbc_to8 h4v3d_to32 m44v6nbcfr r7v6dphop_to4 m44v6dnbcfr t44v4d" [flitnet_route_swft]="t44v4sw t55v4sw"
-    [flitnet_route_adaptive]="t44v7minfr m55v6fafr t44v4fa" [flitnet_fring]="t44v6fr m55v6fafr t44v7minfr m44v6nbcfr m44v6dnbcfr t444v8fr"
+    [flitnet_route_hop]="t44v6dnbc_to8 h4v3d_to32 m44v8nbcfr r7v6dphop_to4 m44v9dnbcfr t44v4d" [flitnet_route_swft]="t44v4sw t55v4sw"
+    [flitnet_route_adaptive]="t44v7minfr m55v6fafr t44v4fa" [flitnet_fring]="t44v6fr m55v6fafr t44v7minfr m44v8nbcfr m44v9dnbcfr t444v8fr"
 )
 runs_of() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" | grep -v -- '--expect-'; }
 ci_runs=$(runs_of tests/cosim/ci.runs)

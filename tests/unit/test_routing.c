@@ -287,7 +287,7 @@ static void swft_zero_load_counts_the_reinjections(void **st)
     cfg_build(&c, "routing=swft", "vcs=4", "fault_nodes=11", NULL);
     net_setup ns;
     char err[CFG_ERR];
-    assert_int_equal(net_setup_routing(&ns, &c, 1, err, sizeof err), 0);
+    assert_int_equal(net_setup_routing(&ns, &c, err, sizeof err), 0);
     /* {src, dst, hops, segments}: direct; blocked after one hop, then the other way round
      * (1 + 5 hops); blocked at the source itself (0 + 5) */
     const int want[][4] = {{9, 10, 1, 1}, {9, 13, 6, 2}, {10, 13, 5, 2}, {13, 9, 4, 1}};
