@@ -29,10 +29,18 @@ check "drawn set says its draws" 0 "(drawn:" faults routing=dor faults=10%
 check "no faults" 0 "no faults" faults routing=dor
 check "proof of a fault set" 0 "acyclic:" cdg routing=duato fault_nodes=18,19,34
 check "proof without faults" 0 "every route ends" cdg routing=duato_nbc
+check "rings chained round a torus column: acyclic (F keeps to the mesh view)" 0 "acyclic:" cdg routing=dor vcs=8 fault_nodes=1,17,33,49
+check "a dependency cycle is found and named" 2 "escape channel dependency cycle" cdg routing=dor dateline=0 k=4
+check "cdg over a range of fault seeds" 0 "acyclic on all 25 sets" cdg routing=duato_nbc faults=10% --seeds 1:25
+check "cdg --seeds needs a drawn set" 1 "with a drawn fault set" cdg routing=duato --seeds 1:5
+check "hop-class routing with ring VCs on top" 0 "VCs 0..5 for nbc, ring VCs 6..9" faults routing=nbc faults=3
+check "the least vcs of every routing with f-rings" 0 "| \`phop\` | 9 | 13 |" faults --vcs
+# the contract's table of the least vcs with f-rings (§6.7) is the command's output
+doc=$(sed -n '/^<!-- flitnet faults --vcs -->$/,/^<!-- end -->$/p' docs/microarchitecture.md | sed '1d;$d')
+if [ -n "$doc" ] && [ "$doc" = "$("$F" faults --vcs | sed 1d)" ]; then pass=$((pass + 1)); else
+    echo "FAIL docs/microarchitecture.md §6.7's table is not what flitnet faults --vcs prints"; fail=$((fail + 1)); fi
+check "disabled nodes over fault seeds, the plain block closure" 0 "0 sets differ from the plain block closure" faults routing=dor faults=10% --seeds 1:200
 check "dor without dateline: a cycle" 2 "NOT deadlock-free: escape channel dependency cycle" cdg routing=dor dateline=0 k=4 vcs=2
-check "rings wrapping a column: a cycle" 2 "cycle" cdg routing=dor vcs=8 fault_nodes=1,17,33,49
-check "a listed set the proof refuses: the state in words, the vcs it passes with" 2 "(lowest hop class 5, bonus 0, on an f-ring, coming back in orientation +, blocked in dimension 1 -): no candidate VC at any port; it passes with vcs = 8" cdg topology=mesh k=4 routing=duato_nbc vcs=6 fault_nodes=5,10
-check "hop-class routing on its own classes" 0 "5 of them headroom for detours" faults routing=nbc faults=3
 check "bad option" 1 "cdg takes no option '--json'" cdg routing=dor --json x
 check "unusable set named" 1 "spans 7 of the 8 nodes" faults routing=duato fault_nodes=0,1,2,3,4,5,6
 check "compare refuses a fault-free model for a run with faults" 1 "describes a network without faults" compare routing=duato_nbc faults=3 rate=0.002:0.004:0.002
