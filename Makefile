@@ -28,7 +28,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all deps deps-rtl deps-test run test test-unit test-san test-cli bench bench-instr saturation-check clean validate validate-000 validate-002 \
+.PHONY: all deps deps-rtl deps-test run test check bench bench-instr saturation-check clean validate validate-000 validate-002 \
         validate-003 validate-004 validate-refined study-000 soak
 all: $(BUILD)/flitnet
 
@@ -91,6 +91,13 @@ run: deps
 test: deps deps-rtl deps-fuzz deps-test
 	@$(MAKE) --no-print-directory -j$$(nproc) all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN) $(FUZZ_BINS)
 	@tests/run_all.sh
+
+# the quick tier (under 5 minutes on 2 cores): the build, the plain unit tests, the command,
+# identity, README and fault-ring suites (small samples) and one lockstep run of two
+# Verilated networks (tests/run_all.sh, TIER=check)
+check: deps deps-rtl
+	@$(MAKE) --no-print-directory -j$$(nproc) all $(UNIT_BINS)
+	@TIER=check tests/run_all.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory all

@@ -37,6 +37,7 @@ static int build(int argc, char **argv, const char *cmd, sim_config *c, net_setu
                  vcs_table && !strcmp(rest[i], "--vcs") ? " twice" : "");
         return cli_fail(err);
     }
+    if (vcs_table && *vcs_table && seeds && seeds[0]) return cli_fail("give --vcs or --seeds, not both");
     if ((vcs_table && *vcs_table) || (seeds && seeds[0])) return 0;
     if (net_setup_routing(ns, c, err, sizeof err)) return cli_fail(err);
     return 0;
@@ -90,6 +91,16 @@ static int vcs_table(const sim_config *c)
     return 0;
 }
 
+/* the set-up of fault_seed s (for --seeds); 0, or 1 after printing the error with the seed */
+static int seed_setup(sim_config *c, long s, net_setup *ns)
+{
+    char err[CFG_ERR], e2[CFG_ERR + 40];
+    c->fault_seed = (uint64_t)s;
+    if (!net_setup_routing(ns, c, err, sizeof err)) return 0;
+    snprintf(e2, sizeof e2, "fault_seed %ld: %s", s, err);
+    return cli_fail(e2);
+}
+
 /* faults --seeds A:B: the distribution of disabled nodes over the drawn sets of fault_seed
  * A..B, beside the plain block closure of each set's faulty nodes (faults_form): the two
  * must be the same set, node for node (§7.2: nothing but the closure disables a node) */
@@ -101,12 +112,7 @@ static int faults_seeds(sim_config *c, const long *seeds)
     int maxd = 0;
     for (long s = seeds[0]; s <= seeds[1]; s++) {
         net_setup ns;
-        c->fault_seed = (uint64_t)s;
-        if (net_setup_routing(&ns, c, err, sizeof err)) {
-            char e2[CFG_ERR + 40];
-            snprintf(e2, sizeof e2, "fault_seed %ld: %s", s, err);
-            return cli_fail(e2);
-        }
+        if (seed_setup(c, s, &ns)) return 1;
         if (ns.fh != FH_FRING) {
             net_setup_free(&ns);
             return cli_fail("faults --seeds needs block faults (fault_handling = fring, a routing other than swft)");
@@ -163,12 +169,7 @@ static int cdg_seeds(sim_config *c, const long *seeds)
     for (long s = seeds[0]; s <= seeds[1]; s++) {
         net_setup ns;
         cdg_result res;
-        c->fault_seed = (uint64_t)s;
-        if (net_setup_routing(&ns, c, err, sizeof err)) {
-            char e2[CFG_ERR + 40];
-            snprintf(e2, sizeof e2, "fault_seed %ld: %s", s, err);
-            return cli_fail(e2);
-        }
+        if (seed_setup(c, s, &ns)) return 1;
         if (cdg_check(&ns.rt, &res, err, sizeof err)) {
             net_setup_free(&ns);
             return cli_fail(err);

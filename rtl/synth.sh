@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # rtl/synth.sh OUTDIR: yosys generic synthesis (synth -flatten, gate-level cells of
 # yosys's internal library) of one router per configuration: V = 2, 4, 10 with dor and
-# dor_escape, and three with the f-ring layer (V = 6 dor, V = 10 duato: the base routes
-# on V - 4 VCs; V = 10 nbc: no ring VCs, the ring hops on nbc's own classes), in an 8x8
+# dor_escape, and three with the f-ring layer (V = 6 dor, V = 10 duato, V = 10 nbc: the base
+# routes on V - 4 VCs, the top 4 are the ring VCs of the f-ring network F), in an 8x8
 # torus (P = 5 ports, A = 6 address and HW = 5 hop bits), with B = Bo = 1. Writes
 # OUTDIR/synth.md (a Markdown table of cells and flip-flops) and prints it; the logs are
 # in OUTDIR/*.log. JOBS (default 2) runs at a time; SYNTH_CONFIGS="V ROUTING FRING,..."

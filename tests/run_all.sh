@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite, plain and under AddressSanitizer + UndefinedBehaviorSanitizer,
 # shows the output of any that fails, and ends with one line: "N passed, N failed".
+# TIER=check (make check): the quick tier, the plain unit tests and the suites of
+# CHECK_SUITES, with small samples of the random ones.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 pass=0
@@ -42,8 +44,16 @@ jobs_init run_all.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 units=() labels=()
+CHECK_SUITES="commands identity readme_keys readme_examples fring_proof fring_drain rtl_smoke"
+tier=${TIER:-all}
+case $tier in all | check) ;; *) echo "run_all.sh: TIER is all or check, not '$tier'" >&2; exit 2 ;; esac
+if [ "$tier" = check ]; then
+    export FRING_PROOF_N=${FRING_PROOF_N:-3} FRING_PROOF_BIG=${FRING_PROOF_BIG:-0} FRING_DRAIN_N=${FRING_DRAIN_N:-10}
+fi
 for t in build/tests/test_*; do units+=("$t"); labels+=("$(basename "$t")"); done
-for t in build/asan/tests/test_*; do units+=("$t"); labels+=("asan+ubsan $(basename "$t")"); done
+if [ "$tier" = all ]; then
+    for t in build/asan/tests/test_*; do units+=("$t"); labels+=("asan+ubsan $(basename "$t")"); done
+fi
 # (the sanitizer builds, about 4x slower, start first, so that the longest finish first)
 nplain=$(ls -d build/tests/test_* 2>/dev/null | wc -l)
 for i in $(seq "$nplain" $((${#units[@]} - 1))) $(seq 0 $((nplain - 1))); do
@@ -62,7 +72,9 @@ for ((i = 0; i < ${#units[@]}; i++)); do
 done
 for s in tests/suites/*.sh; do
     [ -e "$s" ] || continue
-    run "$(basename "$s" .sh)" bash "$s"
+    name=$(basename "$s" .sh)
+    [ "$tier" = check ] && [[ " $CHECK_SUITES " != *" $name "* ]] && continue
+    run "$name" bash "$s"
 done
 
 echo "$pass passed, $fail failed"

@@ -551,7 +551,7 @@ void faults_print(FILE *f, const fault_set *fs, const topology *t)
             int e = (d + 1) % t->n, ke = t->k[e], hi = g->lo[e] + g->len[e] - 1;
             int plus = hi < ke - 1, minus = g->lo[e] > 0;
             fprintf(f, "  blocked in dimension %d: round the ring in dimension %d, %s\n", d, e,
-                    hi >= ke      ? "- round its part below the wrap link, + round its part above it (the mesh view)"
+                    hi >= ke      ? "- round its part at the high end, + round its part at the low end (the mesh view cuts it at the wrap link)"
                     : plus && minus ? "toward the destination (+ when level)"
                     : plus        ? "+ only (the - side is past the edge of the mesh view)"
                                   : "- only (the + side is past the edge of the mesh view)");

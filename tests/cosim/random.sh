@@ -186,6 +186,13 @@ draw_cfg() {
     case $routing in duato* | dor_escape) pick_bin timeout set 0 0; [ "$PICK" = set ] && cfg+=" timeout=$((1 + RANDOM % 24))" ;; esac
     if [ "$routing" != swft ] && [ "$n" -ge 2 ] && [ "$topo" != torus_uni ] && [ "$topo" != hypercube ] &&
         pick_bin faults fring none none && [ "$PICK" = fring ]; then
+        # the layer's 2n ring VCs come on top of the routing's own (at least 1 to 8 of them
+        # here), within the same bound on input VCs
+        local vf=$((2 * n + 1 + RANDOM % 8))
+        if [ "$vf" -gt "$v" ] && [ $((nodes * ports * vf)) -le "$maxivcs" ]; then
+            cfg=${cfg/ vcs=$v / vcs=$vf }
+            v=$vf IVCS=$((nodes * ports * vf))
+        fi
         cfg+=" fault_handling=fring"
     fi
     CFG=$cfg

@@ -132,31 +132,42 @@ static void random_fault_sets_are_proved(void **st)
     assert_true(proved >= 3L * sets * NFR); /* 3 of the 4 networks on average: 201 sets at 67 */
 }
 
+/* one fault set under one routing: its regions, the dependency check, and a drained run
+ * that delivers every message (faults: a fault_nodes key; len, rate, cycles: run keys);
+ * the run's flit-hops on the ring VCs */
+static uint64_t proved_and_drained(const char *rk, const char *vk, const char *faults, int regions, const char *len,
+                                   const char *rate, const char *cycles)
+{
+    net_setup ns;
+    char err[CFG_ERR];
+    setup_ok(&ns, rk, vk, faults, NULL);
+    assert_int_equal(ns.fs.nregions, regions);
+    cdg_result res;
+    if (cdg_check(&ns.rt, &res, err, sizeof err)) fail_msg("%s", err);
+    if (!res.ok) fail_msg("%s %s: %s", rk, faults, res.reason);
+    net_setup_free(&ns);
+    sim_config c;
+    sim_result sr;
+    cfg_build(&c, rk, vk, faults, len, rate, cycles, "warmup=200", "drain=1", "stop_saturated=0", "deadlock_cycles=2000",
+              NULL);
+    run_ok(&c, &sr, 0);
+    if (sr.deadlock) fail_msg("%s %s: %s", rk, faults, sr.deadlock_report);
+    assert_int_equal(sr.messages_delivered, sr.messages_generated);
+    uint64_t ring = sr.ring_flit_hops;
+    sim_result_free(&sr);
+    return ring;
+}
+
 /* the chain of rings that deadlocked the layer when ring hops went back to the base's
  * dateline classes: regions at rows 0, 2, 4, 6 of column 1 of an 8x8 torus, their rings
  * overlapping all round the y ring. F keeps to the mesh view: proved, and it delivers */
 static void ring_chain_round_the_torus(void **st)
 {
     (void)st;
-    net_setup ns;
-    char err[CFG_ERR];
     for (int r = 0; r < NFR; r++) {
         char rk[64];
         snprintf(rk, sizeof rk, "routing=%s", fring_routings[r]);
-        setup_ok(&ns, rk, "vcs=14", "fault_nodes=1,17,33,49", NULL);
-        assert_int_equal(ns.fs.nregions, 4);
-        cdg_result res;
-        if (cdg_check(&ns.rt, &res, err, sizeof err)) fail_msg("%s", err);
-        if (!res.ok) fail_msg("%s: %s", rk, res.reason);
-        net_setup_free(&ns);
-        sim_config c;
-        sim_result sr;
-        cfg_build(&c, rk, "vcs=14", "fault_nodes=1,17,33,49", "msg_len=6", "flit_rate=0.4", "cycles=2000", "warmup=200",
-                  "drain=1", "stop_saturated=0", "deadlock_cycles=400", NULL);
-        run_ok(&c, &sr, 0);
-        if (sr.deadlock) fail_msg("%s: %s", rk, sr.deadlock_report);
-        assert_int_equal(sr.messages_delivered, sr.messages_generated);
-        sim_result_free(&sr);
+        proved_and_drained(rk, "vcs=14", "fault_nodes=1,17,33,49", 4, "msg_len=6", "flit_rate=0.4", "cycles=2000");
     }
 }
 
@@ -256,24 +267,7 @@ static void figure8_layout(void **st)
         snprintf(rk, sizeof rk, "routing=%s", fring_routings[r]);
         const int p_scheme = strstr(fring_routings[r], "pbc") || strstr(fring_routings[r], "phop");
         const char *vk = p_scheme ? (strstr(fring_routings[r], "duato") ? "vcs=14" : "vcs=13") : "vcs=10";
-        net_setup ns;
-        char err[CFG_ERR];
-        setup_ok(&ns, rk, vk, layout, NULL);
-        assert_int_equal(ns.fs.nregions, 3);
-        assert_int_equal(ns.fs.ndisabled, 0);
-        cdg_result res;
-        if (cdg_check(&ns.rt, &res, err, sizeof err)) fail_msg("%s", err);
-        if (!res.ok) fail_msg("%s: %s", rk, res.reason);
-        net_setup_free(&ns);
-        sim_config c;
-        sim_result sr;
-        cfg_build(&c, rk, vk, layout, "msg_len=64", "flit_rate=0.3", "cycles=4000", "warmup=500", "drain=1",
-                  "stop_saturated=0", "deadlock_cycles=2000", NULL);
-        run_ok(&c, &sr, 0);
-        if (sr.deadlock) fail_msg("%s: %s", rk, sr.deadlock_report);
-        assert_int_equal(sr.messages_delivered, sr.messages_generated);
-        assert_true(sr.ring_flit_hops > 0);
-        sim_result_free(&sr);
+        assert_true(proved_and_drained(rk, vk, layout, 3, "msg_len=64", "flit_rate=0.3", "cycles=4000") > 0);
         at10 += !p_scheme;
     }
     assert_int_equal(at10, 9); /* every routing but the four P-schemes at V = 10 */
