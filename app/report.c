@@ -65,9 +65,12 @@ void report_summary(FILE *f, const sim_config *c, const sim_result *r)
                 r->normalized_throughput, cap);
     else
         fprintf(f, "throughput   not measured: no cycle of the measurement window was simulated\n");
-    fprintf(f, "messages     generated %llu, delivered %llu, measured %llu, queued at end %ld\n",
+    fprintf(f, "messages     generated %llu, delivered %llu, measured %llu, queued at end %ld",
             (unsigned long long)r->messages_generated, (unsigned long long)r->messages_delivered,
             (unsigned long long)r->messages_measured, r->messages_queued);
+    if (r->source_drop)
+        fprintf(f, "; %llu dropped at a full source queue", (unsigned long long)r->messages_dropped);
+    fprintf(f, "\n");
     if (r->fault_state) {
         int nf = 0, nd = 0;
         for (int x = 0; x < r->N; x++) nf += r->fault_state[x] == 1, nd += r->fault_state[x] == 2;
@@ -164,6 +167,7 @@ int report_json(const char *path, const sim_config *c, const sim_result *r)
     NUM(normalized_throughput);
     NUM(capacity);
     NUM(messages_generated);
+    if (r->source_drop) NUM(messages_dropped);
     NUM(messages_delivered);
     NUM(messages_rerouted);
     NUM(messages_measured);

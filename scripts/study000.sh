@@ -67,7 +67,10 @@ algos="phop nhop duato minimal fully_adaptive pbc nbc duato_pbc duato_nbc duato_
 fig3_algos="phop nhop pbc nbc duato_pbc duato_nbc"
 # the heat maps' offered load, as a fraction of capacity (why: summary.md, Figure 8)
 heat_load=0.4
-common="k=8 n=2 topology=torus vcs=10 msg_len=64 buf_depth=1 cycles=$cycles warmup=$warmup $extra"
+# every point runs all its cycles (stop_saturated = 0) with the source queues capped
+# (source_full = drop): a load past saturation, the seed's 0.066 (4.2 flits/node/cycle)
+# included, is simulated and its accepted throughput measured, never assumed
+common="k=8 n=2 topology=torus vcs=10 msg_len=64 buf_depth=1 cycles=$cycles warmup=$warmup stop_saturated=0 source_full=drop $extra"
 
 mkdir -p "$out/data"
 key=$(printf '%s' "$common" | md5sum | cut -c1-10)
@@ -108,7 +111,7 @@ declare -A least_fr
 while read -r a v; do least_fr[$a]=$v; done < <("$bin" faults --vcs k=8 n=2 topology=torus |
     awk -F'|' '/^\| `/ && $4 ~ /[0-9]/ { gsub(/[ `]/, "", $2); gsub(/ /, "", $4); print $2, $4 }')
 fvcs() { local v=${least_fr[$1]:-}; [ -n "$v" ] || { echo "study-000: no least vcs for $1" >&2; exit 1; }
-    [ "$v" -gt 10 ] && echo "vcs=$v"; }
+    if [ "$v" -gt 10 ]; then echo "vcs=$v"; fi; }
 
 # ---------------------------------------------------------------- the plan
 plan=$out/plan.txt
@@ -162,11 +165,18 @@ echo "study-000: simulations took $((SECONDS - t0)) s"
 jq -r '[input_filename, .config.routing, .config.buf_depth, (.config.faults|rtrimstr("%")),
         .config.fault_seed, .config.rate, .offered_flit_rate, .avg_latency, .latency_ci95,
         .accepted_flit_rate, .normalized_throughput, (if .saturated then 1 else 0 end),
-        (if .deadlock then 1 else 0 end)] | @csv' "$runs"/*.json |
+        (if .deadlock then 1 else 0 end), ((.faults.faulty // []) | length) + ((.faults.disabled // []) | length)] | @csv' "$runs"/*.json |
     sed 's|"[^"]*/\([^/"]*\)\.json"|\1|' | tr -d '"' > "$out/points.csv"
+# nothing is drawn or tabulated that was not measured: every point ran and measured its
+# accepted throughput (field 11); a point without one stops the study here
+unmeasured=$(awk -F, '$11 == "" || $11 == "null" { printf " %s", $1 }' "$out/points.csv")
+if [ -n "$unmeasured" ]; then
+    echo "study-000: points without a measured throughput (not simulated?):$unmeasured" >&2
+    exit 1
+fi
 echo "study-000: $(wc -l < "$out/points.csv") points measured"
 
-# points.csv: name,routing,B,faults%,fault_seed,rate,offered,latency,ci95,accepted,normalized,saturated,deadlock
+# points.csv: name,routing,B,faults%,fault_seed,rate,offered,latency,ci95,accepted,normalized,saturated,deadlock,removed
 # fig45_bB.csv: one curve per routing, fault-free
 for b in 1 2; do
     {
@@ -289,28 +299,38 @@ for b in 1 2; do
     plot "fig5_b$b" "set title \"Figure 5 (B = $b): mean message latency against offered load (unsaturated points, 95 % CI)\\n$cfgline\" noenhanced" \
         "set xlabel 'offered load (messages/node/cycle)'" "set ylabel 'mean message latency (cycles)'" \
         "set x2tics ('25 %%' $(rate_of 0.25), '50 %%' $(rate_of 0.5), '75 %%' $(rate_of 0.75), '100 %%' $caprate)" \
-        "set grid" "set key left top" "set xrange [0:$caprate]" "set yrange [0:*]" \
+        "set grid" "set key left top" "set xrange [0:0.07]" "set yrange [0:*]" \
         "plot $(IFS=,; echo "${p5[*]}")"
 done
-# Figures 6 and 7: one panel per routing, 0 / 5 / 10 % faulty nodes, spread across fault sets
-fig67() { # NAME TITLE Y-LABEL COLUMNS(mean:min:max) XRANGE FILTER
-    local g=("set multiplot layout 3,4 title \"$2\\n$cfgline; error bars: min..max over the fault sets\" noenhanced"
-             "set grid" "set key left top font ',9'" "set xrange [0:$5]" "set format x '%.3f'" "set xtics font ',8'")
-    for a in $algos; do
-        local fv
-        fv=$(fvcs "$a")
-        g+=("set title '$(pretty "$a")${fv:+ (5 % and 10 %: ${fv/vcs=/V = })}'" "set ylabel '$3'"
-            "plot '$dat/f67_0_$a' using 3:$6 with yerrorlines lw 2 pt 7 ps 0.6 lc rgb '#1f77b4' title '0 %', \
-                  '$dat/f67_5_$a' using 3:$6 with yerrorlines lw 2 pt 5 ps 0.6 lc rgb '#ff7f0e' title '5 %', \
-                  '$dat/f67_10_$a' using 3:$6 with yerrorlines lw 2 pt 9 ps 0.6 lc rgb '#d62728' title '10 %'")
+# Figures 6 and 7: one panel per fault case (0 / 5 / 10 % faulty nodes, the same fault sets
+# for every routing), every routing on it, one y scale for the three panels; error bars:
+# min..max over the fault sets
+fig67() { # NAME TITLE Y-LABEL COLUMNS(x:mean:min:max) XRANGE YMAX
+    local g=("set multiplot layout 1,3 title \"$2\\n$cfgline; error bars: min..max over the $sets fault sets\" noenhanced"
+             "set grid" "set key left top font ',8'" "set xrange [0:$5]" "set yrange [0:$6]" "set format x '%.3f'"
+             "set xtics font ',8'" "set xlabel 'offered load (messages/node/cycle)'" "set ylabel '$3'") f i a pl
+    for f in 0 5 10; do
+        pl=() i=0
+        for a in $algos; do
+            i=$((i + 1))
+            [ -s "$dat/f67_${f}_$a" ] || continue
+            local fv="" note=""
+            [ "$f" = 0 ] || fv=$(fvcs "$a")
+            [ -z "$fv" ] || note=" (${fv/vcs=/V = })"
+            pl+=("'$dat/f67_${f}_$a' using $4 with yerrorlines lw 2 pt $i ps 0.6 lc rgb '${colors[$i]}' title '$(pretty "$a")$note'")
+        done
+        g+=("set title '$f % faulty nodes$(rm_of "$f")'" "plot $(IFS=,; echo "${pl[*]}")")
     done
-    size=1500,1050
+    size=1800,650
     plot "$1" "${g[@]}" "unset multiplot"
 }
-fig67 fig6 "Figure 6: mean message latency (unsaturated in every fault set) against offered load (messages/node/cycle)" \
-    "latency (cycles)" "" "$caprate" '($6 == $5 ? $7 : 1/0):8:9'
-fig67 fig7 "Figure 7: normalized throughput against offered load (messages/node/cycle), up to the seed's 0.066" \
-    "throughput / capacity" "" 0.07 '10:11:12'
+# rm_of F: the nodes the fault case removes (faulty + disabled), mean over its sets
+rm_of() { [ "$1" = 0 ] && return; awk -F, -v f="$1" '$4 == f && $3 == 1 { s += $14; n++ } END { if (n) printf ", %.1f nodes removed on average", s / n }' "$out/points.csv"; }
+lmax=$(awk -F, 'NR > 1 && $6 == $5 && $7 != "nan" && $7 > m { m = $7 } END { print int(m * 1.05) + 1 }' "$out/fig67.csv")
+fig67 fig6 "Figure 6: mean message latency (loads where every fault set is unsaturated) against offered load" \
+    "latency (cycles)" '3:($6 == $5 ? $7 : 1/0):8:9' "$caprate" "$lmax"
+fig67 fig7 "Figure 7: normalized throughput against offered load, up to the seed's 0.066" \
+    "throughput / capacity" '3:10:11:12' 0.07 1.05
 # Figure 3: the flit share of each VC index at the heat-map load (40 % of capacity)
 {
     printf 'vc'; for a in $fig3_algos; do printf ' %s' "$(pretty "$a")"; done; echo
@@ -330,17 +350,17 @@ plot fig3 "set title \"Figure 3: share of the flits carried by each VC index, at
     "set key outside right top" "set yrange [0:*]" \
     "plot for [i=2:$(( $(echo "$fig3_algos" | wc -w) + 1 ))] '$dat/f3' using i:xtic(1) title columnheader(i)"
 # Figure 8: node load heat maps, fault-free beside faulty, faulty nodes marked, f-rings drawn
-hmax=$(awk -F, 'NR > 1 && $4 > m { m = $4 } END { printf "%.2f", m + 0.005 }' "$out/fig8.csv")
+hmax=$(awk -F, 'NR > 1 && $4 > m { m = $4 } END { printf "%.1f", m * 100 + 0.5 }' "$out/fig8.csv")
 for a in $algos; do
     g=("set multiplot layout 1,2 title \"Figure 8: $(pretty "$a"), node load (mean utilization of its output channels) at $(awk -v l=$heat_load 'BEGIN{print l*100}') % of capacity\" noenhanced"
        "set size ratio -1" "set xrange [-0.5:7.5]" "set yrange [-0.5:7.5]" "set cbrange [0:$hmax]"
        "set palette defined (0 '#fff7ec', 0.4 '#fdbb84', 0.7 '#e34a33', 1 '#7f0000')" "set xtics 1" "set ytics 1"
-       "set xlabel 'x'" "set ylabel 'y'")
+       "set xlabel 'x'" "set ylabel 'y'" "set cblabel 'node load (% of its output channels)'")
     for cs in free heat; do
         lf=$out/data/fig8_${a}_$cs.load
         [ -e "$lf" ] || { g+=("set title 'faulty: not run (the run failed: see the study log)'" "unset colorbox"
                               "plot 1/0 notitle"); continue; }
-        awk '{ for (y = 0; y < 8; y++) { for (x = 0; x < 8; x++) printf "%s ", ($(x + 8 * y + 1) < 0 ? "NaN" : $(x + 8 * y + 1)); printf "\n" } }' \
+        awk '{ for (y = 0; y < 8; y++) { for (x = 0; x < 8; x++) printf "%s ", ($(x + 8 * y + 1) < 0 ? "NaN" : $(x + 8 * y + 1) * 100); printf "\n" } }' \
             "$lf" > "$dat/h_${a}_$cs"
         row=$(awk -F, -v a="$a" -v c="$([ $cs = free ] && echo fault-free || echo faulty)" '$1 == a && $2 == c' "$out/fig8.csv")
         IFS=, read -r _ _ ex pk px py mn _ _ <<< "$row"
@@ -356,7 +376,7 @@ for a in $algos; do
         done < "$out/data/fig8_${a}_$cs.regions"
         g+=("unset object" "${objs[@]}"
             "set title \"$([ $cs = free ] && echo fault-free || echo "faulty (8 nodes, rings in blue)${ex:+, $ex}"): peak $(awk -v p="$pk" 'BEGIN{printf "%.1f", p*100}') % at ($px,$py), mean $(awk -v p="$mn" 'BEGIN{printf "%.1f", p*100}') %\" noenhanced"
-            "plot '$dat/h_${a}_$cs' matrix with image notitle, '$dat/h_${a}_$cs' matrix using 1:2:(sprintf('%.0f', \$3 * 100)) with labels font ',8' notitle")
+            "plot '$dat/h_${a}_$cs' matrix with image notitle, '$dat/h_${a}_$cs' matrix using 1:2:(sprintf('%.0f', \$3)) with labels font ',8' notitle")
     done
     size=1200,560
     plot "fig8_$a" "${g[@]}" "unset multiplot"
@@ -455,6 +475,16 @@ for a in $algos; do
               if (bl == "") printf " - | - | - | - | - |\n"
               else printf " %.0f | %.1f | %.1f | %.1f | %+.1f %% |\n", bl * 100, lat[bl, 0], lat[bl, 5], lat[bl, 10], (lat[bl, 10] / lat[bl, 0] - 1) * 100 }' \
         "$out/fig67.csv"
+done
+echo
+echo "The fault sets: the same $sets sets (fault_seed 1..$sets) for every routing, drawn from the fault keys alone"
+echo "(docs/microarchitecture.md §7.2). Nodes removed (faulty + disabled), mean over the sets:"
+echo
+echo "| faults | faulty + disabled nodes, mean | at least | at most | the same for every routing |"
+echo "|---|---|---|---|---|"
+for f in 5 10; do
+    awk -F, -v f="$f" '$4 == f && $3 == 1 { k = $5; if (!(k in v)) { v[k] = $14; s += $14; n++; if (lo == "" || $14 < lo) lo = $14; if ($14 > hi) hi = $14 } else if (v[k] != $14) diff = 1 }
+        END { if (n) printf "| %d %% | %.1f | %d | %d | %s |\n", f, s / n, lo, hi, diff ? "no" : "yes" }' "$out/points.csv"
 done
 echo
 echo "The seed: Duato-Nbc +21 % latency and -24 % throughput from 0 % to 10 %. Peak throughput is the highest mean over"

@@ -26,6 +26,7 @@ static const char *const e_select[] = {"first", "random", NULL};
 static const char *const e_len[] = {"fixed", "exp", NULL};
 static const char *const e_proc[] = {"poisson", "bernoulli", NULL};
 static const char *const e_fh[] = {"auto", "fring", "software", NULL};
+static const char *const e_full[] = {"stop", "drop", NULL};
 static const char *const e_traffic[] = {"uniform", "transpose", "bitcomp", "bitrev", "shuffle", "tornado",
                                         "neighbor", "hotspot", "locality", "trace", NULL};
 
@@ -69,13 +70,17 @@ static const key_def keys[] = {
     {"deadlock_cycles", T_LONG, OFF(deadlock_cycles), NULL, 10, 1e12,
      "watchdog period: nothing moved, or VCs stuck waiting only on each other, for this long is a deadlock"},
     {"max_queue", T_LONG, OFF(max_queue), NULL, 1, 1e8,
-     "a source queue longer than this (messages) stops the run as saturated"},
+     "the longest source queue, in messages (source_full says what a message beyond it does)"},
+    {"source_full", T_ENUM, OFF(source_full), e_full, 0, 0,
+     "stop: a message generated at a full source queue stops the run as saturated; drop: it is dropped and counted, "
+     "and the run goes on, so that an overloaded network's accepted throughput is measured (a load too high to "
+     "simulate with stop is then simulated)"},
     {"timeout", T_INT, OFF(timeout), NULL, 0, 65535,
      "time-out selection: a waiting head may take an escape (level-1) VC only after this many cycles; 0 = off"},
     {"escape_vcs", T_INT, OFF(escape_vcs), NULL, 0, 32,
      "duato_* routings: escape VCs 0..E-1 for the hop classes (0: one per class); the rest are adaptive"},
     {"faults", T_FAULTS, OFF(faults), NULL, 0, MAX_NODES - 1,
-     "faulty nodes drawn at random: a count, or P% of the nodes (rounded half up); redrawn until usable"},
+     "faulty nodes drawn at random: a count, or P% of the nodes (rounded half up); redrawn while outside the fault model"},
     {"fault_nodes", T_STR, OFF(fault_nodes), NULL, 0, 0, "faulty nodes by id, a comma list (instead of faults)"},
     {"fault_file", T_STR, OFF(fault_file), NULL, 0, 0,
      "faulty nodes from a file: one per line, an id or coordinates c0,c1[,c2]; # comments"},

@@ -44,6 +44,7 @@ typedef struct {
     int drain, batches;
     long deadlock_cycles, max_queue;
     int stop_saturated;           /* 1: a run that saturates stops there; 0: it runs (and drains) to the end */
+    int source_full;              /* a message generated at a full source queue: 0 stops the run, 1 is dropped */
     double precision;             /* stop once the latency's 95 % CI is within this share of the mean (0: off) */
     int timeout, escape_vcs;      /* §5.1 time-out; escape VCs of the duato_* routings (0: minimum) */
     int faults;                   /* §7.1, §7.2: faulty nodes drawn at random (resolved from fault_pct) ... */

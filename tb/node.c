@@ -8,6 +8,7 @@ int node_init(node_set *n, const net_setup *s, const sim_config *c)
     memset(n, 0, sizeof *n);
     n->N = s->t.N;
     n->overflow_node = -1;
+    n->drop_full = c->source_full;
     n->reinject_delay = c->reinject_delay;
     n->src = calloc((size_t)n->N, sizeof *n->src);
     n->snk = calloc((size_t)n->N, sizeof *n->snk);
@@ -40,7 +41,8 @@ void node_free(node_set *n)
 void node_enqueue(node_set *n, uint64_t cycle, int s, int d, int len)
 {
     if (source_enqueue(&n->src[s], cycle, d, len)) {
-        if (n->overflow_node < 0) n->overflow_node = s;
+        if (n->drop_full) n->dropped++;
+        else if (n->overflow_node < 0) n->overflow_node = s;
         return;
     }
     n->generated++;

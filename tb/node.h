@@ -45,6 +45,8 @@ typedef struct {
     long reinject_delay;      /* the node software's delay (cycles) before a re-injection may leave */
     uint64_t generated;       /* messages the traffic handed to the sources */
     int overflow_node;        /* the first node whose queue was full when a message was generated, or -1 */
+    int drop_full;            /* source_full = drop: such a message is dropped (counted in dropped) instead */
+    uint64_t dropped;         /* messages dropped at a full source queue */
     uint64_t injected;        /* flits the sources drove */
     uint64_t ejected;         /* flits the sinks took */
     uint64_t win_flits;       /* ... in the window, less those of messages the node software took back */

@@ -663,6 +663,8 @@ static void results_counts(const run *r, uint64_t tt, double win, sim_result *re
     res->capacity = tp->capacity;
     res->normalized_throughput = res->accepted_flit_rate / tp->capacity;
     res->messages_generated = r->nodes.generated;
+    res->messages_dropped = r->nodes.dropped;
+    res->source_drop = r->cfg->source_full;
     res->messages_delivered = r->nodes.delivered;
     res->messages_rerouted = r->nodes.reinjected;
     res->messages_measured = r->st.n;
@@ -792,7 +794,8 @@ static int run_overloaded(run *r)
      * so is any run asked to go on past saturation (stop_saturated = 0: stress, deadlocks)
      * unless it offers a whole message a cycle or more */
     const double flits = cfg->rate * cfg->msg_len;
-    if (!(cfg->rate >= 1 || (cfg->stop_saturated && flits >= SAT_RATE_BOUND))) return 0;
+    /* (with source_full = drop the queues stay bounded whatever the load: it is simulated) */
+    if (cfg->source_full || !(cfg->rate >= 1 || (cfg->stop_saturated && flits >= SAT_RATE_BOUND))) return 0;
     r->res->saturated = 1;
     snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
              "%g flits/node/cycle offered, %g times all the injection channel carries (1 flit/cycle): no headroom; "

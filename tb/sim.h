@@ -18,6 +18,8 @@ typedef struct {
     /* throughput */
     double offered_flit_rate, accepted_flit_rate, normalized_throughput, capacity;
     uint64_t messages_generated, messages_delivered, messages_measured;
+    uint64_t messages_dropped;    /* source_full = drop: generated at a full source queue and dropped */
+    int source_drop;              /* 1: source_full = drop (the JSON and summary then give messages_dropped) */
     uint64_t messages_rerouted;   /* re-injections by the node software (swft, §7.1) */
     uint64_t flits_injected, flits_delivered, flit_hops;
     long flits_in_flight, messages_queued;
