@@ -99,8 +99,8 @@ static void print_keys(void)
     sim_config c;
     config_defaults(&c);
     for (int i = 0; config_key_name(i); i++) {
-        char v[256];
-        config_value(&c, i, v, sizeof v);
+        char v[CFG_VALUE_MAX];
+        config_value(&c, i, v);
         printf("  %-16s %-10s %s\n", config_key_name(i), v, config_key_help(i));
     }
 }

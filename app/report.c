@@ -112,11 +112,11 @@ void report_json_config(cJSON *doc, const sim_config *c)
 {
     cJSON *cfg = cJSON_AddObjectToObject(doc, "config");
     for (int i = 0; config_key_name(i); i++) {
-        char v[1024];
+        char v[CFG_VALUE_MAX];
         /* the keys that define the run; threads changes only how fast it goes (its count
          * is reported with wall_seconds), so the echo is the same for every value */
         if (!strcmp(config_key_name(i), "threads")) continue;
-        config_value(c, i, v, sizeof v);
+        config_value(c, i, v);
         cJSON_AddStringToObject(cfg, config_key_name(i), v);
     }
 }

@@ -7,6 +7,7 @@
 #include "rng.h"
 #include "config.h"
 #include "sweep.h"
+#include "textfile.h"
 #include "threads.h"
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -169,8 +170,8 @@ static int put_keys(FILE *f, const sim_config *c, int shell, char *err, size_t e
     for (int k = 0; config_key_name(k); k++) {
         const char *key = config_key_name(k);
         if (!config_given(c, key) || !strcmp(key, "rate") || !strcmp(key, "flit_rate")) continue;
-        char v[1024], kv[PATH_MAX + 1100];
-        config_value(c, k, v, sizeof v);
+        char v[CFG_VALUE_MAX], kv[PATH_MAX + CFG_VALUE_MAX + 64];
+        config_value(c, k, v);
         if (!strcmp(key, "fault_file") && v[0]) {
             char abs[PATH_MAX];
             if (!realpath(v, abs)) {
@@ -368,8 +369,8 @@ static int same_run(const cJSON *o, const sim_config *c, double rate, int i, cha
     for (int k = 0; config_key_name(k); k++) {
         const char *key = config_key_name(k);
         if (!strcmp(key, "rate") || !strcmp(key, "flit_rate") || !strcmp(key, "threads")) continue;
-        char v[1024];
-        config_value(c, k, v, sizeof v);
+        char v[CFG_VALUE_MAX];
+        config_value(c, k, v);
         const cJSON *jv = cJSON_GetObjectItemCaseSensitive(cfg, key);
         if (!cJSON_IsString(jv) || strcmp(jv->valuestring, v)) {
             snprintf(err, errlen, "point-%d.json is another sweep's point: %s = %.60s there, %.60s in this sweep (run its line of jobs.txt again)", i + 1,
@@ -394,10 +395,10 @@ static int load_point(const char *dir, int i, double rate, const sim_config *c, 
                  i + 1);
         return 0;
     }
-    FILE *f = S_ISREG(st.st_mode) ? fopen(path, "r") : NULL;
+    char why[PATH_MAX + 160];
+    FILE *f = textfile_open(path, "point file", why, sizeof why);
     if (!f) {
-        snprintf(p->err, sizeof p->err, "point-%d.json cannot be read: %s", i + 1,
-                 S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+        snprintf(p->err, sizeof p->err, "point-%d.json cannot be read: %.200s", i + 1, why);
         return -1;
     }
     char *text = malloc((size_t)st.st_size + 1);
@@ -489,19 +490,25 @@ int cmd_merge(int argc, char **argv)
     const char *dir = argv[0];
     char path[PATH_MAX + 64], err[CFG_ERR];
     snprintf(path, sizeof path, "%s/%s", dir, SWEEP_ARGS_FILE);
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    struct stat st;
+    if (stat(path, &st)) {
         snprintf(err, sizeof err, "'%s' is not the directory of a `sweep --jobs` (no %s)", dir, SWEEP_ARGS_FILE);
         return cli_fail(err);
     }
+    FILE *f = textfile_open(path, "the sweep's arguments", err, sizeof err);
+    if (!f) return cli_fail(err);
     /* the sweep's arguments, then merge's own options after them: one of merge's replaces
      * the sweep's of the same name (an option is given once: cli_build_config) */
-    char *args[CLI_MAX_ARGS], line[4096];
+    char *args[CLI_MAX_ARGS], *line = NULL;
+    size_t cap = 0;
     int na = 0, rc = 0;
-    while (na < CLI_MAX_ARGS && fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = 0;
-        if (!(args[na++] = strdup(line))) rc = cli_fail("out of memory");
+    /* one argument a line, of any length (a fixed buffer would split a long one in two) */
+    for (ssize_t got; !rc && (got = getline(&line, &cap, f)) >= 0;) {
+        if (got && line[got - 1] == '\n') line[got - 1] = 0;
+        if (na == CLI_MAX_ARGS) rc = cli_fail("the sweep's argument file holds too many arguments");
+        else if (!(args[na++] = strdup(line))) rc = cli_fail("out of memory");
     }
+    free(line);
     fclose(f);
     const int nsweep = na;
     for (int i = 1; i < argc && !rc; i++) {

@@ -68,7 +68,8 @@ static const key_def keys[] = {
      "stop early once the 95 % CI of the mean latency is within this share of the mean (e.g. 0.01), checked at "
      "batch ends from the 10th batch on; 0 = off (run all cycles)"},
     {"deadlock_cycles", T_LONG, OFF(deadlock_cycles), NULL, 10, 1e12,
-     "watchdog period: nothing moved, or VCs stuck waiting only on each other, for this long is a deadlock"},
+     "watchdog period: VCs stuck this long waiting only on each other are a deadlock; a network where nothing "
+     "moved for timeout + 8 cycles (or this long, if shorter) is one at once"},
     {"max_queue", T_LONG, OFF(max_queue), NULL, 1, 1e8,
      "the longest source queue, in messages (source_full says what a message beyond it does)"},
     {"source_full", T_ENUM, OFF(source_full), e_full, 0, 0,
@@ -271,7 +272,10 @@ static int set_string(sim_config *c, const char *key, const char *value, char *d
 static int set_list(sim_config *c, const key_def *k, const char *key, const char *value, char *err, size_t errlen)
 {
     char buf[1024];
-    if (strlen(value) >= sizeof buf) { snprintf(err, errlen, "%s: value too long", key); return -1; }
+    if (strlen(value) >= sizeof buf) {
+        snprintf(err, errlen, "%s: value too long (at most %d characters)", key, (int)sizeof buf - 1);
+        return -1;
+    }
     strcpy(buf, value);
     int cnt = 0, maxn = k->type == T_INTLIST ? MAX_DIMS : CFG_MAX_LIST;
     double vals[CFG_MAX_LIST];
@@ -609,16 +613,21 @@ void config_format_double(char *buf, size_t len, double v)
     }
 }
 
-void config_value(const sim_config *c, int i, char *buf, size_t len)
+void config_value(const sim_config *c, int i, char buf[CFG_VALUE_MAX])
 {
     const key_def *k = &keys[i];
     const char *base = (const char *)c + k->off;
+    const size_t len = CFG_VALUE_MAX;
+    /* every value fits (CFG_VALUE_MAX): a list is appended number by number within it */
+    _Static_assert(sizeof((sim_config *)0)->trace < CFG_VALUE_MAX && sizeof((sim_config *)0)->fault_nodes < CFG_VALUE_MAX &&
+                       sizeof((sim_config *)0)->fault_file < CFG_VALUE_MAX && sizeof((sim_config *)0)->routing < CFG_VALUE_MAX,
+                   "a string key longer than CFG_VALUE_MAX");
     switch (k->type) {
     case T_INT: snprintf(buf, len, "%d", *(const int *)base); break;
     case T_FAULTS:
         if (c->fault_pct > 0) {
-            config_format_double(buf, len, c->fault_pct);
-            strncat(buf, "%", len - strlen(buf) - 1);
+            config_format_double(buf, len - 1, c->fault_pct);
+            strcat(buf, "%");
         } else {
             snprintf(buf, len, "%d", c->faults);
         }
@@ -634,17 +643,17 @@ void config_value(const sim_config *c, int i, char *buf, size_t len)
     case T_STR: snprintf(buf, len, "%s", base); break;
     case T_INTLIST: {
         size_t o = 0;
-        for (int j = 0; j < c->nk && o < len; j++) o += (size_t)snprintf(buf + o, len - o, j ? ",%d" : "%d", c->k[j]);
+        buf[0] = 0;
+        for (int j = 0; j < c->nk; j++) o += (size_t)snprintf(buf + o, len - o, j ? ",%d" : "%d", c->k[j]);
         break;
     }
     case T_DBLLIST: {
         size_t o = 0;
         buf[0] = 0;
-        for (int j = 0; j < c->n_locality_p && o < len; j++)
-        {
-            if (j && o < len) buf[o++] = ',', buf[o] = 0;
-            config_format_double(buf + o, len - o, c->locality_p[j]);
-            o += strlen(buf + o);
+        for (int j = 0; j < c->n_locality_p; j++) {
+            char d[32];
+            config_format_double(d, sizeof d, c->locality_p[j]);
+            o += (size_t)snprintf(buf + o, len - o, j ? ",%s" : "%s", d);
         }
         break;
     }

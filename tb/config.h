@@ -82,7 +82,11 @@ int config_given(const sim_config *c, const char *key);
  * the trailing ones returned (a key or value as the config file reads it) */
 size_t config_trim(const char **s);
 const char *config_key_help(int i);
-void config_value(const sim_config *c, int i, char *buf, size_t len);
+/* the longest text config_value writes, its NUL included: a list of CFG_MAX_LIST numbers
+ * of at most 24 characters each (%.17g) and their commas; every string key is shorter */
+#define CFG_VALUE_MAX (CFG_MAX_LIST * 25 + 1)
+/* key i's value as text, for the JSON echo and the jobs files; buf holds CFG_VALUE_MAX */
+void config_value(const sim_config *c, int i, char buf[CFG_VALUE_MAX]);
 const char *config_traffic_name(traffic_kind t);
 /* the nodes of a resolved configuration's network (a hypercube has k = 2 in every dimension) */
 long config_nodes(const sim_config *c);

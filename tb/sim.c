@@ -33,6 +33,10 @@
  * The noise terms were set on 1440 runs (tiny to 8x8 networks, 20 % to 200 % of the
  * saturation rate of 100,000-cycle runs, 2,000 to 20,000 cycles, 30 batches, 12 seeds
  * each; docs/results.md, "When a run is saturated"). */
+/* the watchdog's frozen network (run_watchdog): a move starts at most 2 cycles after a credit
+ * is sent (its round trip), 1 after an output VC is freed or a head arrives (allocation),
+ * 1 after the allocation (traversal); 8 leaves room over the 4 of the longest chain */
+#define FROZEN_SLACK 8
 #define SAT_MIN_BATCHES 3
 /* the detector's segments ("batches" above) are the CI batches, but at least this many, so
  * that a run with few CI batches (batches = 2) still has thirds to compare */
@@ -129,6 +133,7 @@ typedef struct {
     int nseg;                      /* saturation segments: max(batches, SAT_MIN_SEGMENTS) */
     uint64_t fp;                   /* the deliveries' fingerprint */
     uint64_t last_moves, last_progress, next_check;  /* the watchdog */
+    uint64_t frozen;     /* cycles without a move after which nothing can move again */
     uint64_t sat_stop;   /* saturated: the cycle its deadlock check is done (0: not yet saturated) */
     long outstanding_at_warmup;
     double in_system, *batch_in_system;
@@ -254,6 +259,11 @@ static int run_setup(run *r, char *err, size_t errlen)
     r->cycles0 = r->cycles;
     r->res->batches = cfg->batches;
     r->next_check = (uint64_t)cfg->deadlock_cycles;
+    /* a network in which no flit moved and none entered for longer than any wait the
+     * router keeps (the time-out) plus its pipeline (credit round trip, allocation,
+     * traversal) is frozen for good: the watchdog need not wait deadlock_cycles for it */
+    r->frozen = (uint64_t)cfg->timeout + FROZEN_SLACK;
+    if (r->frozen > (uint64_t)cfg->deadlock_cycles) r->frozen = (uint64_t)cfg->deadlock_cycles;
     return run_setup_parts(r, err, errlen);
 }
 
@@ -443,7 +453,7 @@ static int run_watchdog(run *r, uint64_t tt)
     if (moves != r->last_moves || r->nodes.injected == r->nodes.ejected) {
         r->last_moves = moves;
         r->last_progress = tt;
-    } else if (tt - r->last_progress >= (uint64_t)cfg->deadlock_cycles) {
+    } else if (tt - r->last_progress >= r->frozen) {
         dead = 1;
     }
     if (!dead && tt + 1 >= r->next_check) {
@@ -458,8 +468,8 @@ static int run_watchdog(run *r, uint64_t tt)
     if (res->deadlock_report) {
         unsigned long long inside = (unsigned long long)(r->nodes.injected - r->nodes.ejected);
         int n = dead == 1 ? snprintf(res->deadlock_report, cap,
-                                     "deadlock at cycle %llu: %llu flits in the network, none moved for %ld cycles\n",
-                                     (unsigned long long)tt, inside, cfg->deadlock_cycles)
+                                     "deadlock at cycle %llu: %llu flits in the network, none moved for %llu cycles\n",
+                                     (unsigned long long)tt, inside, (unsigned long long)r->frozen)
                           : snprintf(res->deadlock_report, cap,
                                      "deadlock at cycle %llu: %llu flits in the network; some VCs moved nothing for "
                                      "%ld cycles and wait only on each other\n",

@@ -1,20 +1,31 @@
 /* textfile.c: see textfile.h. */
 #include "textfile.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 FILE *textfile_open(const char *path, const char *what, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    /* opened without blocking, so that a FIFO with no writer (or a device) is refused here
+     * rather than waited on forever; a regular file is then read as usual */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) {
         snprintf(err, errlen, "cannot open %s '%s': %s", what, path, strerror(errno));
         return NULL;
     }
     struct stat st;
-    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+    if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
         snprintf(err, errlen, "cannot read %s '%s': not a regular file", what, path);
-        fclose(f);
+        close(fd);
+        return NULL;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    FILE *f = fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) ? NULL : fdopen(fd, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot open %s '%s': %s", what, path, strerror(errno));
+        close(fd);
         return NULL;
     }
     /* a NUL ends a C string: the rest of its line would be dropped without a word */
@@ -34,6 +45,15 @@ FILE *textfile_open(const char *path, const char *what, char *err, size_t errlen
         snprintf(err, errlen, "cannot read %s '%s': %s", what, path, strerror(errno));
         fclose(f);
         return NULL;
+    }
+    /* a UTF-8 byte-order mark is not text: every input skips it alike */
+    unsigned char bom[3];
+    if (fread(bom, 1, 3, f) != 3 || bom[0] != 0xEF || bom[1] != 0xBB || bom[2] != 0xBF) {
+        if (fseek(f, 0, SEEK_SET)) {
+            snprintf(err, errlen, "cannot read %s '%s': %s", what, path, strerror(errno));
+            fclose(f);
+            return NULL;
+        }
     }
     return f;
 }

@@ -42,7 +42,11 @@ check "four injection channels' worth is not simulated" 0 "4.8 flits/node/cycle 
 check "twice the injection channel is simulated" 0 "status       SATURATED (messages in the system grew" sim k=8 rate=0.066 msg_len=32 cycles=20000
 check "stop_saturated = 0 simulates a large load" 0 "run          500 cycles" sim k=4 rate=0.15 msg_len=32 stop_saturated=0 cycles=500 max_queue=100000
 # a deadlock makes the backlog grow too: it is reported as the deadlock it is, not as saturation
-check "a deadlock is not called saturated" 2 "deadlock at cycle 3115" sim k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.06
+check "a deadlock is not called saturated" 2 "deadlock at cycle 1123" sim k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.06
+# a frozen network is a deadlock at once, however long the watchdog's period (a drain of it
+# with deadlock_cycles = 1e12 ran for days)
+check "a frozen drain is found at once, whatever deadlock_cycles" 2 "none moved for 8 cycles" \
+    sim k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.06 drain=1 deadlock_cycles=1e12
 check "dateline = 0 says the routing is not deadlock-free here" 2 "NOT deadlock-free here, escape channel dependency cycle (4 channels)" sim k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.06
 check "a sweep with a deadlocked point fails" 2 "deadlock: at rate 0.02" sweep k=4 msg_len=16 dateline=0 vcs=1 cycles=8000 rate=0.01:0.03:0.01 stop_saturated=0 --all
 # files that are not regular files
@@ -248,5 +252,30 @@ check "--vcd onto the fault file" 1 "--vcd 'faults.txt' is the run's fault_file"
 check "sweep --csv onto the config file" 1 "--csv 'in.conf' is the run's config file" sweep in.conf rate=0.01:0.02:0.01 --csv in.conf
 check "the config file is intact after the refusals" 0 "4x4 torus" sim in.conf
 check "waves to a full disk stop the run at once, with the reason" 1 "writing the VCD file '/dev/full' failed at cycle 0: No space left on device" sim k=8 cycles=300000 --vcd /dev/full
+# special files are refused before anything blocks on them: a FIFO with no writer as the
+# config, fault, trace or a sweep directory's argument file; one helper opens them all
+mkfifo "$tmp/fifo"
+check "a FIFO as the config file" 1 "not a regular file" sim fifo
+check "a FIFO as the fault file" 1 "not a regular file" sim fault_file=fifo
+check "a FIFO as the trace" 1 "not a regular file" sim traffic=trace trace=fifo
+mkdir -p "$tmp/jobsdir"
+mkfifo "$tmp/jobsdir/sweep.args"
+check "merge of a directory whose argument file is a FIFO" 1 "not a regular file" merge jobsdir
+# a UTF-8 byte-order mark at the start of any text input is skipped, as in a config file
+printf '\xef\xbb\xbf3\n5\n' > "$tmp/bom.txt"
+check "a fault file that begins with a byte-order mark" 0 "2 faulty nodes" faults fault_file=bom.txt
+printf '\xef\xbb\xbf0 0 1 4\n' > "$tmp/bomtrace.txt"
+check "a trace that begins with a byte-order mark" 0 "status" sim k=4 traffic=trace trace=bomtrace.txt cycles=200
+# the longest list a key takes (1,023 characters) is echoed whole into the JSON and into a
+# sweep's jobs, which then run (a fixed buffer of the echo cut it, and overflowed under ASan)
+lp=$(printf '0.0156250000001,%.0s' $(seq 63))0.0156249999937
+(cd "$tmp" && "$F" sim k=128 n=1 traffic=locality locality_p="$lp" rate=0.001 cycles=300 --json long.json > /dev/null 2>&1)
+if [ "$(jq -r .config.locality_p "$tmp/long.json" 2>/dev/null)" = "$lp" ]; then pass=$((pass + 1)); else
+    echo "FAIL the longest locality_p list is not echoed whole into the JSON"; fail=$((fail + 1)); fi
+(cd "$tmp" && "$F" sweep k=128 n=1 traffic=locality locality_p="$lp" rate=0.001:0.002:0.001 cycles=300 --jobs longjobs > /dev/null 2>&1 &&
+    cd longjobs && bash -c "$(head -n 1 jobs.txt)" > /dev/null 2>&1 && [ "$(jq -r .config.locality_p point-1.json)" = "$lp" ])
+if [ $? = 0 ]; then pass=$((pass + 1)); else echo "FAIL a job of a sweep with the longest list does not run it whole"; fail=$((fail + 1)); fi
+check "a list one character too long is refused with the limit" 1 "locality_p: value too long (at most 1023 characters)" \
+    sim k=128 n=1 traffic=locality locality_p="0$lp" cycles=300
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
