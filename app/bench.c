@@ -1,6 +1,7 @@
 /* bench.c: see bench.h. Every run is a forked child, so the peak RSS that wait4()
  * reports belongs to that run alone. Timings are printed, never asserted. */
 #include "bench.h"
+#include "progress.h"
 #include "cli.h"
 #include "config.h"
 #include "memory.h"
@@ -75,6 +76,7 @@ static bench_run run_child(const sim_config *c)
     pid_t pid = fork();
     if (pid == 0) {
         close(p[0]);
+        progress_enable(0); /* a benchmark's own line, not progress */
         sim_result r;
         char err[512];
         bench_run o;

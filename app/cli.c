@@ -8,10 +8,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static const char *fail_context;
+void cli_fail_context(const char *context) { fail_context = context; }
+
 int cli_fail(const char *msg)
 {
     /* a message may quote the user's bytes (a binary config): no control characters on the terminal */
     fputs("flitnet: ", stderr);
+    if (fail_context) fputs(fail_context, stderr);
     for (const unsigned char *p = (const unsigned char *)msg; *p; p++) fputc(*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
     fputc('\n', stderr);
     return 1;
@@ -76,17 +80,34 @@ static int takes_value(const char *a) { return in_list(a, valued, sizeof valued 
 
 void cli_output_identity(const char *path, char *out, size_t len)
 {
-    char buf[PATH_MAX];
-    if (realpath(path, buf)) {
-        snprintf(out, len, "%s", buf);
-        return;
+    char cur[PATH_MAX], buf[PATH_MAX];
+    snprintf(cur, sizeof cur, "%s", path);
+    /* a link whose target does not exist yet is the file it will create: followed link by
+     * link (as many as the kernel follows) to the first name that is not a link */
+    for (int hop = 0; hop < 40; hop++) {
+        if (realpath(cur, buf)) {
+            snprintf(out, len, "%s", buf);
+            return;
+        }
+        struct stat st;
+        char target[PATH_MAX];
+        if (lstat(cur, &st) || !S_ISLNK(st.st_mode)) break;
+        ssize_t n = readlink(cur, target, sizeof target - 1);
+        if (n <= 0) break;
+        target[n] = 0;
+        const char *slash = strrchr(cur, '/');
+        char next[2 * PATH_MAX];
+        if (target[0] == '/' || !slash) snprintf(next, sizeof next, "%s", target);
+        else snprintf(next, sizeof next, "%.*s/%s", (int)(slash - cur), cur, target);
+        if (strlen(next) >= sizeof cur) break;
+        memcpy(cur, next, strlen(next) + 1);
     }
-    const char *slash = strrchr(path, '/');
+    const char *slash = strrchr(cur, '/');
     char dir[PATH_MAX];
     if (!slash) snprintf(dir, sizeof dir, ".");
-    else snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    else snprintf(dir, sizeof dir, "%.*s", slash == cur ? 1 : (int)(slash - cur), cur);
     if (!realpath(dir, buf)) snprintf(buf, sizeof buf, "%s", dir);
-    snprintf(out, len, "%s/%s", buf, slash ? slash + 1 : path);
+    snprintf(out, len, "%s/%s", buf, slash ? slash + 1 : cur);
 }
 
 /* The options with a value, each given once (a second would silently replace the first);

@@ -6,13 +6,16 @@
 
 /* prints "flitnet: MSG" on stderr; returns 1 (the exit status of bad input) */
 int cli_fail(const char *msg);
+/* text put before every cli_fail message until called again with NULL (a command that
+ * runs another's parser says whose failure it is) */
+void cli_fail_context(const char *context);
 /* an output file the command writes after its runs can be written: 0, or -1 with "cannot
  * write 'path': reason" in err. Checked before the runs, so that a bad path costs none, and
  * without creating or truncating the file, so that a command refused later leaves it be. */
 int cli_path_writable(const char *path, char *err, size_t errlen);
 /* the file an output path names, for comparing it with another path: the resolved path of
  * the file (links followed), or of its directory with the name appended when the file does
- * not exist yet */
+ * not exist yet (a link to a file not yet there: its target's) */
 void cli_output_identity(const char *path, char *out, size_t len);
 /* the same, printing the reason: 0, or 1 */
 int cli_writable(const char *path);

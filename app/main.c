@@ -11,6 +11,7 @@
  * 3 a message arrived corrupted (a simulator bug). */
 #include "bench.h"
 #include "cli.h"
+#include "progress.h"
 #include "modelcmd.h"
 #include "config.h"
 #include "faultcmd.h"
@@ -163,7 +164,7 @@ static int cmd_sim(int argc, char **argv)
     if (argc > 60) return cli_fail("too many arguments");
     if (cli_build_config(argc, argv, &c, rest, &nrest, NULL)) return 1;
     const char *json = NULL, *heat = NULL;
-    sim_options opt = {.vcd_auto_window = 1, .progress = isatty(2)};
+    sim_options opt = {.vcd_auto_window = 1};
     for (int i = 0; i < nrest; i++) {
         if (!strcmp(rest[i], "--json") && i + 1 < nrest) json = rest[++i];
         else if (!strcmp(rest[i], "--heatmap") && i + 1 < nrest) heat = rest[++i];
@@ -299,6 +300,8 @@ static int run_command(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* long set-ups and runs show where they are, on a terminal (progress.h) */
+    progress_enable(isatty(2));
     int rc = run_command(argc, argv);
     /* stdout to a full device or a closed pipe: say so rather than exit 0 */
     errno = 0;

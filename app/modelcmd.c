@@ -2,6 +2,7 @@
 #include "modelcmd.h"
 #include "cli.h"
 #include "faults.h"
+#include "netsetup.h"
 #include "qmodel.h"
 #include "report.h"
 #include "sweep.h"
@@ -114,12 +115,17 @@ static int to_qm(const sim_config *c, const model_keys *mk, int variant, qm_para
     p->tau = mk->tau_given ? mk->tau : c->timeout ? c->timeout : c->msg_len;
     /* the fault count: faults = F, or the length of the fault_nodes list */
     p->nf = c->faults;
-    if (c->fault_nodes[0]) { /* read as the simulator reads it: a bad list is refused, not counted */
-        topology t;
-        if (topo_init(&t, c->topology, c->n, c->k, e, el)) return -1;
-        p->nf = faults_list_count(&t, c->fault_nodes, e, el);
-        topo_free(&t);
-        if (p->nf < 0) return -1;
+    if (c->faults > 0 || c->fault_nodes[0]) {
+        /* the fault set the simulator builds for routing swft (the model's): one it refuses
+         * (a bad list, a network the faults disconnect, a pair the node software cannot
+         * deliver) is refused here with the same reason, not drawn as a curve */
+        sim_config sc = *c;
+        snprintf(sc.routing, sizeof sc.routing, "swft");
+        sc.fault_handling = FH_SOFTWARE_KEY;
+        net_setup s;
+        if (net_setup_routing(&s, &sc, e, el)) return -1;
+        p->nf = s.fs.nf;
+        net_setup_free(&s);
     }
     p->pf = mk->pf;
     /* as the simulator: traffic needs two fault-free nodes (the model would give a

@@ -1,6 +1,7 @@
 /* sweep.c: see sweep.h. Each point runs in a forked worker that writes its
  * sweep_point (smaller than PIPE_BUF, so one atomic write) to a pipe. */
 #include "sweep.h"
+#include "progress.h"
 #include "plot.h"
 #include "cli.h"
 #include "netsetup.h"
@@ -147,6 +148,7 @@ int sweep_run(const sim_config *base, const sweep_spec *sp, sweep_point **pts_ou
             }
             if (c == 0) {
                 close(p[0]);
+                progress_enable(0); /* the workers share one terminal: the table shows the points */
                 sweep_point r;
                 run_point(base, pts[next].rate, sp->flit_unit, &r);
                 ssize_t w = write(p[1], &r, sizeof r);

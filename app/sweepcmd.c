@@ -232,6 +232,174 @@ static int write_args(const char *path, const sim_config *c, const sweep_spec *s
     return rc;
 }
 
+/* DIR/sweep.args into args[] (strdup'd, *na of them), as merge reads it: one argument a
+ * line, of any length (a fixed buffer would split a long one in two). 0, or 1 (said) */
+static int read_args(const char *path, char **args, int *na)
+{
+    char err[CFG_ERR];
+    FILE *f = textfile_open(path, "the sweep's arguments", err, sizeof err);
+    if (!f) return cli_fail(err);
+    char *line = NULL;
+    size_t cap = 0;
+    int rc = 0;
+    for (ssize_t got; !rc && (got = getline(&line, &cap, f)) >= 0;) {
+        /* a line ends at LF or CR LF, as in every text input (a title keeps its own blanks) */
+        if (got && line[got - 1] == '\n') line[--got] = 0;
+        if (got && line[got - 1] == '\r') line[--got] = 0;
+        if (*na == CLI_MAX_ARGS) rc = cli_fail("the sweep's argument file holds too many arguments");
+        else if (!(args[(*na)++] = strdup(line))) rc = cli_fail("out of memory");
+    }
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+/* one line of jobs.txt split into its words as the shell splits what put_word writes
+ * (a quoted word, '\'' inside it, and the bare words > and 2>&1): the count, or -1 for
+ * a line the shell would read otherwise (an unclosed quote: a newline inside a word) */
+static int shell_words(const char *line, char **w, int max)
+{
+    int n = 0;
+    while (*line) {
+        while (*line == ' ') line++;
+        if (!*line) break;
+        if (n == max) return -1;
+        size_t len = strlen(line);
+        char *o = malloc(len + 1), *q = o;
+        if (!o) break;
+        w[n++] = o;
+        while (*line && *line != ' ') {
+            if (*line == '\'') {
+                const char *end = strchr(line + 1, '\'');
+                if (!end) {
+                    while (n) free(w[--n]);
+                    return -1;
+                }
+                memcpy(q, line + 1, (size_t)(end - line - 1));
+                q += end - line - 1;
+                line = end + 1;
+            } else if (*line == '\\' && line[1]) {
+                *q++ = line[1];
+                line += 2;
+            } else {
+                *q++ = *line++;
+            }
+        }
+        *q = 0;
+    }
+    if (*line) { /* out of memory */
+        while (n) free(w[--n]);
+        return -1;
+    }
+    return n;
+}
+
+/* whether two configurations are the same run, key by key (rate and flit_rate apart: the
+ * caller compares the load); a file key by the file it names. 0, or -1 naming the key */
+static int same_keys(const sim_config *a, const sim_config *b, char *err, size_t errlen)
+{
+    for (int k = 0; config_key_name(k); k++) {
+        const char *key = config_key_name(k);
+        if (!strcmp(key, "rate") || !strcmp(key, "flit_rate")) continue;
+        char va[CFG_VALUE_MAX], vb[CFG_VALUE_MAX];
+        config_value(a, k, va);
+        config_value(b, k, vb);
+        if (!strcmp(key, "fault_file") && va[0] && vb[0]) {
+            char ra[PATH_MAX], rb[PATH_MAX];
+            if (realpath(va, ra) && realpath(vb, rb) && !strcmp(ra, rb)) continue;
+        }
+        if (strcmp(va, vb)) {
+            snprintf(err, errlen, "%s reads back as '%.60s', not '%.60s'", key, vb, va);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* what --jobs wrote, read back as the jobs and merge will read it: every line of jobs.txt
+ * one `sim` of this configuration at its rate writing its point, and sweep.args the same
+ * sweep. A job that would fail, or run another configuration, is found here, before the
+ * cluster runs it. 0, or 1 (said) */
+static int verify_jobs(const char *adir, const char *self, const sim_config *c, const sweep_spec *sp,
+                       const double *rates, int n)
+{
+    char path[PATH_MAX + 64], err[CFG_ERR], ctx[96];
+    int rc = 0;
+    /* sweep.args, as merge reads it */
+    snprintf(path, sizeof path, "%s/%s", adir, SWEEP_ARGS_FILE);
+    char *args[CLI_MAX_ARGS];
+    int na = 0;
+    cli_fail_context("--jobs wrote a sweep.args that merge would refuse: ");
+    if (read_args(path, args, &na)) rc = 1;
+    sim_config c2;
+    sweep_spec sp2;
+    if (!rc && sweep_parse(na, args, &c2, &sp2, NULL)) rc = 1;
+    cli_fail_context(NULL);
+    if (!rc) {
+        double *r2 = NULL;
+        int n2 = grid(&sp2, &c2, &r2);
+        if (same_keys(c, &c2, err, sizeof err) || n2 != n || sp2.all != sp->all ||
+            (n2 > 0 && memcmp(r2, rates, sizeof *rates * (size_t)n))) {
+            if (n2 != n || sp2.all != sp->all || (n2 > 0 && memcmp(r2, rates, sizeof *rates * (size_t)n)))
+                snprintf(err, sizeof err, "the range or --all reads back otherwise");
+            char m[CFG_ERR + 80];
+            snprintf(m, sizeof m, "--jobs wrote a sweep.args merge would read as another sweep: %s", err);
+            rc = cli_fail(m);
+        }
+        free(r2);
+    }
+    for (int i = 0; i < na; i++) free(args[i]);
+    if (rc) return rc;
+    /* jobs.txt, line by line, as the shell and `sim` read it */
+    snprintf(path, sizeof path, "%s/jobs.txt", adir);
+    FILE *f = textfile_open(path, "jobs.txt", err, sizeof err);
+    if (!f) return cli_fail(err);
+    char *line = NULL;
+    size_t cap = 0;
+    int ln = 0;
+    for (ssize_t got; !rc && (got = getline(&line, &cap, f)) >= 0;) {
+        if (got && line[got - 1] == '\n') line[got - 1] = 0;
+        snprintf(ctx, sizeof ctx, "--jobs wrote a job that would fail (line %d of jobs.txt): ", ++ln);
+        char *w[CLI_MAX_ARGS + 8];
+        int nw = ln <= n ? shell_words(line, w, (int)(sizeof w / sizeof *w)) : -2;
+        char want[PATH_MAX + 32];
+        if (nw == -2) {
+            snprintf(err, sizeof err, "more lines than the %d points", n);
+        } else if (nw < 7 || strcmp(w[0], self) || strcmp(w[1], "sim") || strcmp(w[nw - 5], "--json") ||
+                   strcmp(w[nw - 3], ">") || strcmp(w[nw - 1], "2>&1")) {
+            snprintf(err, sizeof err, "the shell does not read it as one `flitnet sim ... --json FILE > FILE 2>&1`");
+        } else {
+            err[0] = 0;
+            snprintf(want, sizeof want, "%s/point-%d.json", adir, ln);
+            if (strcmp(w[nw - 4], want)) snprintf(err, sizeof err, "its --json is not %.300s", want);
+            snprintf(want, sizeof want, "%s/point-%d.txt", adir, ln);
+            if (!err[0] && strcmp(w[nw - 2], want)) snprintf(err, sizeof err, "its output is not %.300s", want);
+            /* the words sim reads, as sim reads them (its --json included) */
+            char *rest[CLI_MAX_ARGS];
+            int nrest;
+            sim_config cj;
+            cli_fail_context(ctx);
+            if (!err[0] && cli_build_config(nw - 5, w + 2, &cj, rest, &nrest, NULL)) rc = 1;
+            cli_fail_context(NULL);
+            if (!rc && !err[0] && (same_keys(c, &cj, err, sizeof err) == 0 && cj.rate != rates[ln - 1]))
+                snprintf(err, sizeof err, "its rate reads back otherwise");
+        }
+        for (int j = 0; j < nw; j++) free(w[j]);
+        if (!rc && err[0]) {
+            char m[CFG_ERR + 80];
+            snprintf(m, sizeof m, "%s%s", ctx, err);
+            rc = cli_fail(m);
+        }
+    }
+    free(line);
+    fclose(f);
+    if (!rc && ln != n) {
+        snprintf(err, sizeof err, "--jobs wrote %d lines to jobs.txt for %d points", ln, n);
+        rc = cli_fail(err);
+    }
+    return rc;
+}
+
 static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp)
 {
     char err[CFG_ERR], path[PATH_MAX + 64], self[PATH_MAX], adir[PATH_MAX];
@@ -242,6 +410,10 @@ static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp
     if (sweep_check_range(c, sp, err, sizeof err)) {
         free(rates);
         return cli_fail(err);
+    }
+    if (strchr(dir, '\n')) { /* every job is one line of jobs.txt, and names its files in dir */
+        free(rates);
+        return cli_fail("--jobs: the directory's name holds a newline (each job is one line of jobs.txt)");
     }
     if (mkdir(dir, 0777) && errno != EEXIST) {
         free(rates);
@@ -280,18 +452,23 @@ static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp
         put_word(f, out);
         fputs(" 2>&1\n", f);
     }
-    free(rates);
     char e2[CFG_ERR];
     if (cli_close_out(f, path, e2, sizeof e2) && !rc) {
         snprintf(err, sizeof err, "%s", e2);
         rc = -1;
     }
-    if (rc) return cli_fail(err);
     snprintf(path, sizeof path, "%s/%s", adir, SWEEP_ARGS_FILE);
-    if (write_args(path, c, sp, err, sizeof err)) return cli_fail(err);
+    if (!rc && write_args(path, c, sp, err, sizeof err)) rc = -1;
     /* a SLURM job array over the lines of jobs.txt */
     snprintf(path, sizeof path, "%s/sweep.sbatch", adir);
-    if (!(f = fopen(path, "w"))) { snprintf(err, sizeof err, "cannot write '%.300s'", path); return cli_fail(err); }
+    if (!rc && !(f = fopen(path, "w"))) {
+        snprintf(err, sizeof err, "cannot write '%.300s'", path);
+        rc = -1;
+    }
+    if (rc) {
+        free(rates);
+        return cli_fail(err);
+    }
     /* the task's output goes to DIR/slurm-N.out by the script itself: an #SBATCH line
      * takes no quotes, so a directory with a blank (or a % sign) cannot be named there */
     fprintf(f, "#!/bin/bash\n"
@@ -306,10 +483,25 @@ static int write_jobs(const char *dir, const sim_config *c, const sweep_spec *sp
     put_word(f, adir);
     fprintf(f, "\nexec > \"$dir/slurm-$SLURM_ARRAY_TASK_ID.out\" 2>&1\n"
                "sed -n \"${SLURM_ARRAY_TASK_ID}p\" \"$dir/jobs.txt\" | bash\n");
-    if (cli_close_out(f, path, err, sizeof err)) return cli_fail(err);
+    if (cli_close_out(f, path, err, sizeof err)) {
+        free(rates);
+        return cli_fail(err);
+    }
+    if (verify_jobs(adir, self, c, sp, rates, n)) {
+        /* nothing left that a cluster could run */
+        const char *const own[] = {"jobs.txt", SWEEP_ARGS_FILE, "sweep.sbatch"};
+        for (int i = 0; i < 3; i++) {
+            snprintf(path, sizeof path, "%s/%s", adir, own[i]);
+            unlink(path);
+        }
+        free(rates);
+        return 1;
+    }
+    free(rates);
+    /* merge takes an argument that begins with '-' for an option: the directory by its path */
     printf("%d jobs: %s/jobs.txt (one `flitnet sim` per line; e.g. parallel < jobs.txt, or over machines with "
            "parallel --sshlogin ...), %s/sweep.sbatch (sbatch, a SLURM job array); then: flitnet merge %s\n",
-           n, adir, adir, dir);
+           n, adir, adir, dir[0] == '-' ? adir : dir);
     return 0;
 }
 
@@ -405,14 +597,25 @@ static int load_point(const char *dir, int i, double rate, const sim_config *c, 
     size_t got = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
     fclose(f);
     cJSON *o = NULL;
+    const char *why_bad = st.st_size ? "not JSON, or cut short" : "empty";
     if (text) {
         text[got] = 0;
-        o = cJSON_Parse(text);
+        const char *end = NULL;
+        o = cJSON_ParseWithOpts(text, &end, 0);
+        /* exactly one document: a second one, or any bytes after it (a NUL among them),
+         * is a file written twice or damaged, whatever its first document says */
+        if (o) {
+            while (end < text + got && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')) end++;
+            if (end != text + got) {
+                cJSON_Delete(o);
+                o = NULL;
+                why_bad = "bytes after its JSON document (a second document, or trailing bytes)";
+            }
+        }
         free(text);
     }
     if (!o) {
-        snprintf(p->err, sizeof p->err, "point-%d.json is damaged: %s (run its line of jobs.txt again)", i + 1,
-                 st.st_size ? "not JSON, or cut short" : "empty");
+        snprintf(p->err, sizeof p->err, "point-%d.json is damaged: %s (run its line of jobs.txt again)", i + 1, why_bad);
         return -1;
     }
     if (same_run(o, c, rate, i, p->err, sizeof p->err)) {
@@ -423,13 +626,24 @@ static int load_point(const char *dir, int i, double rate, const sim_config *c, 
                                          "p99", "accepted_flit_rate", "normalized_throughput", "zero_load_latency",
                                          "wall_seconds", "capacity", "messages_delivered", "flit_hops", "cycles",
                                          "corrupt"};
+    /* each field's physical range: 'n' a measure that is null when nothing was measured,
+     * else finite and >= 0; 'p' finite and > 0; 'c' a count, a whole number in [0, 2^53] */
+    static const char kind[] = "nnnnnnnnnpcccc";
+    _Static_assert(sizeof kind - 1 == sizeof fields / sizeof *fields, "a range for every field");
     double v[sizeof fields / sizeof *fields];
-    for (size_t k = 0; k < sizeof fields / sizeof *fields; k++)
-        if (num_field(o, fields[k], &v[k])) {
-            snprintf(p->err, sizeof p->err, "point-%d.json is damaged: %s is missing or not a number", i + 1, fields[k]);
+    for (size_t k = 0; k < sizeof fields / sizeof *fields; k++) {
+        const char *bad = NULL;
+        if (num_field(o, fields[k], &v[k])) bad = "is missing or not a number";
+        else if (isnan(v[k])) bad = kind[k] == 'n' ? NULL : "is null";
+        else if (!isfinite(v[k])) bad = "is not finite";
+        else if (v[k] < 0 || (kind[k] == 'p' && v[k] == 0)) bad = "is out of its range (negative or zero)";
+        else if (kind[k] == 'c' && (v[k] != floor(v[k]) || v[k] > 9007199254740992.0)) bad = "is not a whole count";
+        if (bad) {
+            snprintf(p->err, sizeof p->err, "point-%d.json is damaged: %s %s", i + 1, fields[k], bad);
             cJSON_Delete(o);
             return -1;
         }
+    }
     const cJSON *sat = cJSON_GetObjectItemCaseSensitive(o, "saturated"), *dl = cJSON_GetObjectItemCaseSensitive(o, "deadlock");
     if (!cJSON_IsBool(sat) || !cJSON_IsBool(dl)) {
         snprintf(p->err, sizeof p->err, "point-%d.json is damaged: saturated or deadlock is missing or not true/false", i + 1);
@@ -495,21 +709,10 @@ int cmd_merge(int argc, char **argv)
         snprintf(err, sizeof err, "'%s' is not the directory of a `sweep --jobs` (no %s)", dir, SWEEP_ARGS_FILE);
         return cli_fail(err);
     }
-    FILE *f = textfile_open(path, "the sweep's arguments", err, sizeof err);
-    if (!f) return cli_fail(err);
     /* the sweep's arguments, then merge's own options after them: one of merge's replaces
      * the sweep's of the same name (an option is given once: cli_build_config) */
-    char *args[CLI_MAX_ARGS], *line = NULL;
-    size_t cap = 0;
-    int na = 0, rc = 0;
-    /* one argument a line, of any length (a fixed buffer would split a long one in two) */
-    for (ssize_t got; !rc && (got = getline(&line, &cap, f)) >= 0;) {
-        if (got && line[got - 1] == '\n') line[got - 1] = 0;
-        if (na == CLI_MAX_ARGS) rc = cli_fail("the sweep's argument file holds too many arguments");
-        else if (!(args[na++] = strdup(line))) rc = cli_fail("out of memory");
-    }
-    free(line);
-    fclose(f);
+    char *args[CLI_MAX_ARGS];
+    int na = 0, rc = read_args(path, args, &na) ? 1 : 0;
     const int nsweep = na;
     for (int i = 1; i < argc && !rc; i++) {
         if (!strcmp(argv[i], "-j") || !strcmp(argv[i], "--jobs")) {

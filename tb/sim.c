@@ -1,5 +1,6 @@
 /* sim.c: see sim.h. */
 #include "sim.h"
+#include "progress.h"
 #include "cdg.h"
 #include "deadlock.h"
 #include "fault_distance.h"
@@ -50,15 +51,7 @@
 #define SAT_TREND_FACTOR 1.25
 #define SAT_TREND_NODES 0.5
 #define SAT_TREND_Z 3.0
-/* a run shows its progress (when asked) once it has taken this long */
-#define PROGRESS_AFTER_S 3.0
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#define now_seconds progress_now
 
 /* mean hop count of the configured traffic, for the zero-load closed form */
 static double traffic_mean_hops(const sim_config *c, const topology *t, const traffic *tr, const uint8_t *blocked)
@@ -547,18 +540,10 @@ __attribute__((noinline)) static int64_t run_loop(run *r, char *err, size_t errl
     network *net = &r->ns.net;
     const uint64_t warmup = r->warmup;
     uint64_t tt = 0, cycles = r->cycles;
-    double t_start = r->opt->progress ? now_seconds() : 0, t_shown = 0;
     for (;; tt++) {
         /* progress reads the clock only (every 64 cycles: a 255x255 torus runs about 40
          * cycles a second, and 4096 left it silent for minutes): it cannot change a result */
-        if (r->opt->progress && !(tt & 63) && tt) {
-            double now = now_seconds();
-            if (now - t_start > PROGRESS_AFTER_S && now - t_shown >= 1) {
-                fprintf(stderr, "\r[cycle %llu of %llu, %.0f s]   ", (unsigned long long)tt,
-                        (unsigned long long)cycles, now - t_start);
-                t_shown = now;
-            }
-        }
+        if (!(tt & 63) && tt) progress_show("cycle %llu of %llu", (unsigned long long)tt, (unsigned long long)cycles);
         const int in_window = tt >= warmup && tt < cycles;
         if (tt == warmup) {
             network_open_window(net, warmup);
@@ -646,14 +631,21 @@ static void results_latency(const run *r, sim_result *res)
          * reinject_delay, so each segment costs `one` again; the walk gives every pair's hops
          * and segments (uniform traffic over the fault-free nodes: the only traffic then) */
         double hs = 0, ss = 0, np = 0;
-        for (int s = 0; s < r->ns.t.N; s++)
-            for (int f = 0; f < r->ns.t.N && !r->ns.faulty[s]; f++) {
+        walk_memo m;
+        if (walk_memo_init(&m, &r->ns.rt)) m.R = 0; /* out of memory: no zero-load latency */
+        progress_begin();
+        for (int f = 0; f < r->ns.t.N && m.R; f++) {
+            progress_show("zero-load latency: destination %d of %d", f + 1, r->ns.t.N);
+            for (int s = 0; s < r->ns.t.N && !r->ns.faulty[f]; s++) {
                 int h, g;
-                if (f == s || r->ns.faulty[f] || !routing_walk(&r->ns.rt, s, f, &h, &g)) continue;
+                if (f == s || r->ns.faulty[s] || !routing_walk_memo(&r->ns.rt, &m, s, f, &h, &g)) continue;
                 hs += h;
                 ss += g;
                 np++;
             }
+        }
+        progress_end();
+        walk_memo_free(&m);
         res->zero_load_latency = np ? (2 * hs + ss * one + (ss - np) * (double)cfg->reinject_delay) / np : NAN;
     } else {
         res->zero_load_latency = 2 * traffic_mean_hops(cfg, &r->ns.t, &r->ns.tr, r->ns.faulty) + one;
@@ -842,8 +834,9 @@ int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char
     int rc = run_setup(r, err, errlen);
     if (!rc) {
         const double t0 = now_seconds();
+        progress_begin();
         const int64_t tt = run_overloaded(r) ? 0 : run_loop(r, err, errlen);
-        if (r->opt->progress && now_seconds() - t0 > PROGRESS_AFTER_S) fprintf(stderr, "\r%60s\r", "");
+        progress_end();
         rc = tt < 0 ? -1 : run_finish(r, (uint64_t)tt, t0, err, errlen);
     }
     if (r->vcd && vcd_close(r->vcd) && !rc) {

@@ -67,7 +67,6 @@ typedef struct {
     uint64_t vcd_from, vcd_to;    /* cycles written, inclusive */
     int check_invariants;         /* check the routers' state after every cycle (c_model/router/invariants.h) */
     int vcd_auto_window;          /* ignore vcd_to: write the first SIM_VCD_BUDGET / (N P V) cycles (at most 1000) */
-    int progress;                 /* a run longer than a few seconds shows its cycle on stderr */
 } sim_options;
 
 /* the default VCD window holds about this many VC-cycles (nodes x ports x VCs x cycles):

@@ -1,5 +1,6 @@
 /* faults.c: see faults.h. */
 #include "faults.h"
+#include "progress.h"
 #include "textfile.h"
 #include "rng.h"
 #include <ctype.h>
@@ -455,7 +456,9 @@ static int build_set(fault_set *fs, const topology *t, const fault_spec *sp, fau
     rng_t r;
     rng_seed(&r, sp->seed, 0xFA171ULL);
     char last[400] = "";
+    progress_begin();
     for (int attempt = 0; attempt < FAULT_MAX_DRAWS; attempt++) {
+        progress_show("fault set: draw %d of at most %d", attempt + 1, FAULT_MAX_DRAWS);
         /* a partial Fisher-Yates shuffle picks `count` distinct nodes */
         for (int x = 0; x < t->N; x++) perm[x] = x;
         memset(fs->faulty, 0, (size_t)t->N);
@@ -470,10 +473,12 @@ static int build_set(fault_set *fs, const topology *t, const fault_spec *sp, fau
         /* only the last draw's reason is reported */
         if (!check_set(fs, t, sp, attempt < FAULT_MAX_DRAWS - 1, accept, ctx, last, sizeof last)) {
             free(perm);
+            progress_end();
             return 0;
         }
     }
     free(perm);
+    progress_end();
     snprintf(err, errlen, "no usable set of %d faulty nodes in %d draws (last: %s)", sp->count, FAULT_MAX_DRAWS, last);
     return -1;
 }

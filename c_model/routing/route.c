@@ -130,41 +130,123 @@ uint32_t route_min_ports(const topology *t, int node, int dst)
 /* a message that has not arrived after this many steps (hops and re-injections) loops */
 #define WALK_STEP_LIMIT(N) (8 * (N) + 64)
 
-int routing_walk(const routing *rt, int s, int f, int *hops, int *segments)
+/* one step of a walk towards final destination f from (x, dst, ring): WALK_HOP (x moved on),
+ * WALK_REROUTED (the node software sent it on as a new message), WALK_ARRIVED, WALK_STUCK
+ * (no candidate, or the software has no way on) */
+enum { WALK_HOP, WALK_REROUTED, WALK_ARRIVED, WALK_STUCK };
+static int walk_step(const routing *rt, int f, int *x, int *dst, int *ring)
 {
     const topology *t = rt->t;
+    int absorbed = 0;
+    route_cands c;
+    flit_t head = 0;
+    if (*x != *dst) {
+        head = flit_make_head(rt->fl, *dst, *x, 0, 0, 1);
+        head = bits_set(head, rt->fl->ring_lo, rt->fl->RW, (uint64_t)*ring);
+        route_candidates(rt, *x, t->Pn, head, &c);
+        absorbed = c.m[0][t->Pn] != 0; /* sent to its own node's software */
+    }
+    if (*x == *dst || absorbed) {
+        if (*x == f && *dst == f) return WALK_ARRIVED;
+        /* the node software sends it on as a new message (§7.1) */
+        reroute_msg m = {*dst, *ring, f};
+        if (!rt->algo->reroute || rt->algo->reroute(rt, *x, &m, dst, ring)) return WALK_STUCK;
+        return WALK_REROUTED;
+    }
+    int port = 0;
+    while (port < t->Pn && !c.m[0][port]) port++;
+    if (port == t->Pn) return WALK_STUCK; /* no candidate at level 0 */
+    head = route_update(rt, *x, head, port, __builtin_ctz(c.m[0][port]));
+    *ring = flit_ring(rt->fl, head);
+    *x = t->nbr[*x * t->Pn + port];
+    return WALK_HOP;
+}
+
+int routing_walk(const routing *rt, int s, int f, int *hops, int *segments)
+{
     int x = s, dst = f, ring = 0, h = 0, seg = 1;
-    for (int steps = 0; steps < WALK_STEP_LIMIT(t->N); steps++) {
-        reroute_msg m = {dst, ring, f};
-        int absorbed = 0;
-        route_cands c;
-        flit_t head = 0;
-        if (x != dst) {
-            head = flit_make_head(rt->fl, dst, x, 0, 0, 1);
-            head = bits_set(head, rt->fl->ring_lo, rt->fl->RW, (uint64_t)ring);
-            route_candidates(rt, x, t->Pn, head, &c);
-            absorbed = c.m[0][t->Pn] != 0; /* sent to its own node's software */
+    for (int steps = 0; steps < WALK_STEP_LIMIT(rt->t->N); steps++) {
+        switch (walk_step(rt, f, &x, &dst, &ring)) {
+        case WALK_HOP: h++; break;
+        case WALK_REROUTED: seg++; break;
+        case WALK_ARRIVED:
+            if (hops) *hops = h;
+            if (segments) *segments = seg;
+            return 1;
+        default: return 0;
         }
-        if (x == dst || absorbed) {
-            if (x == f && dst == f) {
-                if (hops) *hops = h;
-                if (segments) *segments = seg;
-                return 1;
-            }
-            /* the node software sends it on as a new message (§7.1) */
-            if (!rt->algo->reroute || rt->algo->reroute(rt, x, &m, &dst, &ring)) return 0;
-            seg++;
-            continue;
-        }
-        int port = 0;
-        while (port < t->Pn && !c.m[0][port]) port++;
-        if (port == t->Pn) return 0; /* no candidate at level 0 */
-        head = route_update(rt, x, head, port, __builtin_ctz(c.m[0][port]));
-        ring = flit_ring(rt->fl, head);
-        x = t->nbr[x * t->Pn + port];
-        h++;
     }
     return 0;
+}
+
+/* walk_memo: per state (x, ring) of a message that heads for f itself, the outcome of the
+ * rest of its walk (a state's future does not depend on how it was reached) */
+#define MEMO_ONPATH (-1)
+#define MEMO_FAIL (-2)
+int walk_memo_init(walk_memo *m, const routing *rt)
+{
+    memset(m, 0, sizeof *m);
+    m->R = 1 << rt->fl->RW;
+    const size_t n = (size_t)rt->t->N * (size_t)m->R;
+    m->stamp = calloc(n, sizeof *m->stamp);
+    m->hops = malloc(n * sizeof *m->hops);
+    m->segs = malloc(n * sizeof *m->segs);
+    m->path = malloc((size_t)(WALK_STEP_LIMIT(rt->t->N) + 1) * sizeof *m->path);
+    if (!m->stamp || !m->hops || !m->segs || !m->path) {
+        walk_memo_free(m);
+        return -1;
+    }
+    return 0;
+}
+
+void walk_memo_free(walk_memo *m)
+{
+    free(m->stamp);
+    free(m->hops);
+    free(m->segs);
+    free(m->path);
+    memset(m, 0, sizeof *m);
+}
+
+int routing_walk_memo(const routing *rt, walk_memo *m, int s, int f, int *hops, int *segments)
+{
+    const uint32_t cur = (uint32_t)f + 1; /* a stamp per destination: no clearing between them */
+    int x = s, dst = f, ring = 0, h = 0, seg = 1, np = 0, ok = 0;
+    for (int steps = 0; steps < WALK_STEP_LIMIT(rt->t->N); steps++) {
+        if (dst == f) {
+            const size_t i = (size_t)x * (size_t)m->R + (size_t)ring;
+            if (m->stamp[i] == cur) {
+                if (m->hops[i] >= 0) { /* known: the rest of the walk is the memo's */
+                    h += m->hops[i];
+                    seg += m->segs[i];
+                    ok = 1;
+                }
+                break; /* a failure, or back on this walk's own path: a loop */
+            }
+            m->stamp[i] = cur;
+            m->hops[i] = MEMO_ONPATH;
+            m->path[np].i = i;
+            m->path[np].h = h;
+            m->path[np++].seg = seg;
+        }
+        const int st = walk_step(rt, f, &x, &dst, &ring);
+        if (st == WALK_HOP) h++;
+        else if (st == WALK_REROUTED) seg++;
+        else {
+            ok = st == WALK_ARRIVED;
+            break;
+        }
+    }
+    for (int j = 0; j < np; j++) {
+        const size_t i = m->path[j].i;
+        m->hops[i] = ok ? h - m->path[j].h : MEMO_FAIL;
+        m->segs[i] = seg - m->path[j].seg;
+    }
+    if (ok) {
+        if (hops) *hops = h;
+        if (segments) *segments = seg;
+    }
+    return ok;
 }
 
 int route_dor_dim(const topology *t, int node, int dst, int *port)

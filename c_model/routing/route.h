@@ -152,6 +152,19 @@ uint32_t route_ring_ok(const routing *r, int x);
  * no candidate. The route it follows is the one a message takes whatever the load for
  * routings with one candidate per hop (dor, swft) only. */
 int routing_walk(const routing *r, int s, int f, int *hops, int *segments);
+/* routing_walk for many pairs at once: what the walks towards one destination learn of the
+ * states they pass (a node and ring field, heading for the destination itself) answers the
+ * later walks there, so all pairs cost about one walk per state, not one per pair. The
+ * same results as routing_walk (tests/unit/test_routing.c). */
+typedef struct {
+    int R;                    /* ring field values */
+    uint32_t *stamp;          /* [N*R] destination + 1 whose walk filled the entry */
+    int32_t *hops, *segs;     /* [N*R] the rest of the walk's hops (< 0: loops) and segments */
+    struct { size_t i; int h, seg; } *path;
+} walk_memo;
+int walk_memo_init(walk_memo *m, const routing *r); /* 0, or -1 out of memory */
+void walk_memo_free(walk_memo *m);
+int routing_walk_memo(const routing *r, walk_memo *m, int s, int f, int *hops, int *segments);
 /* the lowest dimension with a non-zero offset from node to dst, its port; -1 if none */
 int route_dor_dim(const topology *t, int node, int dst, int *port);
 /* §6.1: the minimal ports from node to dst (both ports of a dimension at a torus tie) */

@@ -3,6 +3,7 @@
  * bit is set) and, when the next node is faulty, sends the message to its own local port:
  * the node's software takes it and re-injects it (tb/source.c: source_forward). */
 #include "route.h"
+#include "progress.h"
 #include <stdio.h>
 
 #define RING_REV 1u  /* travel the current dimension in direction RING_DIR, not the minimal one */
@@ -90,22 +91,34 @@ static int swft_reroute(const routing *r, int x, const reroute_msg *m, int *dst,
     return -1;
 }
 
-/* every ordered pair of fault-free nodes is delivered without a rerouting loop */
+/* every ordered pair of fault-free nodes is delivered without a rerouting loop (the walks
+ * destination by destination, sharing what they learn: routing_walk_memo) */
 static int swft_prepare(routing *r, char *err, size_t errlen)
 {
     const topology *t = r->t;
     if (!r->faulty) return 0;
-    for (int s = 0; s < t->N; s++) {
-        if (r->faulty[s]) continue;
-        for (int f = 0; f < t->N; f++) {
-            if (f == s || r->faulty[f] || routing_walk(r, s, f, NULL, NULL)) continue;
+    walk_memo m;
+    if (walk_memo_init(&m, r)) {
+        snprintf(err, errlen, "out of memory checking routing swft's pairs");
+        return -1;
+    }
+    int rc = 0;
+    progress_begin();
+    for (int f = 0; f < t->N && !rc; f++) {
+        progress_show("swft's pairs: destination %d of %d", f + 1, t->N);
+        if (r->faulty[f]) continue;
+        for (int s = 0; s < t->N; s++) {
+            if (f == s || r->faulty[s] || routing_walk_memo(r, &m, s, f, NULL, NULL)) continue;
             char na[64], nb[64];
             snprintf(err, errlen, "routing swft cannot deliver from node %s to node %s with this fault set (rerouting loops)",
                      topo_node_name(t, s, na, sizeof na), topo_node_name(t, f, nb, sizeof nb));
-            return -1;
+            rc = -1;
+            break;
         }
     }
-    return 0;
+    progress_end();
+    walk_memo_free(&m);
+    return rc;
 }
 
 const route_algo route_swft = {

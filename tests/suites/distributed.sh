@@ -69,6 +69,25 @@ expect "a key given to merge" "'vcs=4' does not apply" "$F" merge "$d" vcs=4
 expect "an empty point" "point-1.json is damaged: empty" "$F" merge "$d"
 printf '{"version": "0.1.0", "config": ' > "$d/point-1.json"
 expect "a point cut short" "point-1.json is damaged: not JSON" "$F" merge "$d"
+# a point file is exactly one JSON document whose values are in their physical range
+"$F" sim k=4 msg_len=8 cycles=3000 rate=0.01 --json "$tmp/good.json" > /dev/null
+cat "$tmp/good.json" "$tmp/good.json" > "$d/point-1.json"
+expect "a point with two documents" "point-1.json is damaged: bytes after its JSON document" "$F" merge "$d"
+{ cat "$tmp/good.json"; printf 'x'; } > "$d/point-1.json"
+expect "a point with trailing bytes" "point-1.json is damaged: bytes after its JSON document" "$F" merge "$d"
+{ cat "$tmp/good.json"; printf '\0'; } > "$d/point-1.json"
+expect "a point with a NUL after it" "holds a NUL byte (not a text file)" "$F" merge "$d"
+damage() { # NAME JQ-FILTER TEXT
+    jq "$2" "$tmp/good.json" > "$d/point-1.json"
+    expect "$1" "$3" "$F" merge "$d"
+}
+damage "a negative latency" '.avg_latency = -3' "point-1.json is damaged: avg_latency is out of its range"
+damage "a negative count" '.messages_delivered = -1' "point-1.json is damaged: messages_delivered is out of its range"
+damage "a count that is not whole" '.flit_hops = 2.5' "point-1.json is damaged: flit_hops is not a whole count"
+damage "a zero capacity" '.capacity = 0' "point-1.json is damaged: capacity is out of its range"
+damage "a null count" '.cycles = null' "point-1.json is damaged: cycles is null"
+sed 's/"accepted_flit_rate":[^,]*,/"accepted_flit_rate": 1e999,/' "$tmp/good.json" > "$d/point-1.json"
+expect "an infinite rate" "point-1.json is damaged: accepted_flit_rate is not finite" "$F" merge "$d"
 # --jobs refuses what every job would refuse, and names files by absolute paths, so that
 # the jobs and merge run from anywhere
 expect "--jobs checks the configuration" "too few VCs" "$F" sweep k=4 vcs=1 rate=0.01:0.02:0.01 --jobs "$tmp/never"
@@ -78,6 +97,20 @@ mkdir -p "$tmp/cfg" && printf 'k = 4\nvcs = 6\nmsg_len = 8\ncycles = 3000\n' > "
 (cd / && parallel --will-cite -j 2 < "$tmp/rel/jobs.txt" && "$F" merge "$tmp/rel" > "$tmp/rel.txt" 2>&1)
 if [ $? -eq 0 ] && [ -s "$tmp/cfg/out.csv" ] && grep -q "^fault_file=$tmp/cfg/f.txt$" "$tmp/rel/sweep.args"; then ok; else
     no "a sweep with relative paths, run and merged from /"; tail -n 3 "$tmp/rel.txt"; fi
+# --jobs reads back what it wrote as the jobs and merge will, and refuses (leaving nothing
+# to run) what they would refuse or read otherwise
+expect "a jobs directory whose name holds a newline" "the directory's name holds a newline" \
+    "$F" sweep k=4 cycles=300 rate=0.01:0.02:0.01 --jobs "$tmp/$(printf 'a\nb')"
+long=$(printf 'd%.0s' $(seq 120))
+mkdir -p "$tmp/$long/$long/$long/$long/$long" && printf '5\n' > "$tmp/$long/$long/$long/$long/$long/f.txt"
+out=$(cd "$tmp/$long/$long/$long/$long/$long" && "$F" sweep k=4 vcs=6 cycles=300 fault_file=f.txt rate=0.01:0.02:0.01 --jobs "$tmp/lp" 2>&1)
+if [ $? -eq 1 ] && grep -q "wrote a sweep.args that merge would refuse: fault_file: value too long" <<< "$out" && [ ! -e "$tmp/lp/jobs.txt" ]; then ok; else
+    no "a fault_file whose absolute path is longer than the key takes: $out"; fi
+(cd "$tmp" && "$F" sweep k=4 msg_len=8 cycles=1500 rate=0.01:0.02:0.01 --jobs -dash --title "$(printf 'T%.0s' $(seq 6000))" > dash.out 2>&1)
+hint=$(sed -n 's/.*then: flitnet merge //p' "$tmp/dash.out")
+if [ "$hint" = "$tmp/-dash" ] || [ "$hint" = "$(realpath "$tmp")/-dash" ]; then ok; else no "the merge hint for a directory named -dash: '$hint'"; fi
+if parallel --will-cite -j 2 < "$tmp/-dash/jobs.txt" && "$F" merge "$hint" > /dev/null 2>&1; then ok; else
+    no "a sweep with a 6000-character title, run and merged"; fi
 # merge's own --csv replaces the one the sweep was given (an option is taken once)
 rm -f "$tmp/cfg/out.csv"
 if "$F" merge "$tmp/rel" --csv "$tmp/other.csv" > "$tmp/rel2.txt" 2>&1 && [ -s "$tmp/other.csv" ] && [ ! -e "$tmp/cfg/out.csv" ]; then ok; else

@@ -261,6 +261,19 @@ check "a FIFO as the trace" 1 "not a regular file" sim traffic=trace trace=fifo
 mkdir -p "$tmp/jobsdir"
 mkfifo "$tmp/jobsdir/sweep.args"
 check "merge of a directory whose argument file is a FIFO" 1 "not a regular file" merge jobsdir
+# two outputs naming one file through a link whose target does not exist yet (one of them
+# wrote over the other), also through a chain of links and into another directory
+ln -s target.svg "$tmp/dangling.json"
+check "an output and a dangling link to it" 1 "--json and --heatmap both write 'target.svg'" sim k=4 cycles=300 --json dangling.json --heatmap target.svg
+ln -s dangling.json "$tmp/chain.json"
+check "... through a chain of links" 1 "--json and --heatmap both write 'target.svg'" sim k=4 cycles=300 --json chain.json --heatmap target.svg
+mkdir -p "$tmp/sub" && ln -s sub/t.svg "$tmp/into.json"
+check "... into another directory" 1 "--json and --heatmap both write 'sub/t.svg'" sim k=4 cycles=300 --json into.json --heatmap sub/t.svg
+# model and sim accept the same fault sets (one builder): 62 faulty nodes of 64 leaving two
+# that cannot reach each other were drawn as a curve by model
+lst=$(seq 0 63 | grep -vx 0 | grep -vx 9 | paste -sd,)
+check "model: a fault set that disconnects the network" 1 "the fault set disconnects the network: node (0,0) cannot reach node (1,1)" model model=swft k=8 fault_nodes="$lst"
+check "... as sim refuses it" 1 "the fault set disconnects the network: node (0,0) cannot reach node (1,1)" sim routing=swft k=8 vcs=4 fault_nodes="$lst"
 # a UTF-8 byte-order mark at the start of any text input is skipped, as in a config file
 printf '\xef\xbb\xbf3\n5\n' > "$tmp/bom.txt"
 check "a fault file that begins with a byte-order mark" 0 "2 faulty nodes" faults fault_file=bom.txt

@@ -307,6 +307,52 @@ static void swft_zero_load_counts_the_reinjections(void **st)
     sim_result_free(&r);
 }
 
+/* the memoized walk is the plain walk, pair by pair: arrival, hops and segments, on random
+ * node sets of 2 % to 40 % (the dense ones with pairs that loop, which swft's set-up would
+ * refuse) on tori of even and odd radices, destinations in order and shuffled */
+static void walk_memo_is_the_walk(void **st)
+{
+    (void)st;
+    const char *const radix[][2] = {{"k=8", "n=2"}, {"k=7,5", "n=2"}, {"k=4,3,5", "n=3"}};
+    uint64_t z = 12345;
+    int loops = 0, arrivals = 0;
+    for (int ri = 0; ri < 3; ri++)
+        for (int set = 0; set < 20; set++) {
+            sim_config c;
+            cfg_build(&c, "routing=swft", "vcs=4", radix[ri][0], radix[ri][1], NULL);
+            net_setup ns;
+            char err[CFG_ERR];
+            assert_int_equal(net_setup_routing(&ns, &c, err, sizeof err), 0);
+            const int N = ns.t.N;
+            uint8_t *faulty = calloc((size_t)N, 1);
+            const int pct = 2 + set * 2;
+            for (int x = 0; x < N; x++) faulty[x] = (int)((z = splitmix64(z)) % 100) < pct;
+            ns.rt.faulty = faulty;
+            walk_memo m;
+            assert_int_equal(walk_memo_init(&m, &ns.rt), 0);
+            for (int j = 0; j < N; j++) {
+                const int f = set & 1 ? (j * 7 + 3) % N : j; /* (7 and N coprime here) */
+                for (int s = 0; s < N; s++) {
+                    if (s == f || faulty[s] || faulty[f]) continue;
+                    int h1 = -1, g1 = -1, h2 = -1, g2 = -1;
+                    const int a = routing_walk(&ns.rt, s, f, &h1, &g1), b = routing_walk_memo(&ns.rt, &m, s, f, &h2, &g2);
+                    assert_int_equal(a, b);
+                    if (a) {
+                        assert_int_equal(h1, h2);
+                        assert_int_equal(g1, g2);
+                    }
+                    arrivals += a;
+                    loops += !a;
+                }
+            }
+            walk_memo_free(&m);
+            ns.rt.faulty = NULL;
+            free(faulty);
+            net_setup_free(&ns);
+        }
+    assert_true(loops > 100 && arrivals > 1000); /* both outcomes were compared */
+}
+
 static void bad_input_is_refused(void **st)
 {
     (void)st;
@@ -337,6 +383,7 @@ int main(void)
         cmocka_unit_test(timeout_delays_escape_use),
         cmocka_unit_test(swft_delivers_around_faults),
         cmocka_unit_test(swft_zero_load_counts_the_reinjections),
+        cmocka_unit_test(walk_memo_is_the_walk),
         cmocka_unit_test(bad_input_is_refused),
     };
     return cmocka_run_group_tests_name("routing", tests, NULL, NULL);
