@@ -386,7 +386,7 @@ static int verify_jobs(const char *adir, const char *self, const sim_config *c, 
         }
         for (int j = 0; j < nw; j++) free(w[j]);
         if (!rc && err[0]) {
-            char m[CFG_ERR + 80];
+            char m[sizeof ctx + CFG_ERR];
             snprintf(m, sizeof m, "%s%s", ctx, err);
             rc = cli_fail(m);
         }
