@@ -2,6 +2,7 @@
 #include "faultcmd.h"
 #include "cdg.h"
 #include "cli.h"
+#include "progress.h"
 #include "netsetup.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,7 @@ static int faults_seeds(sim_config *c, const long *seeds)
     long hist[HMAX + 1] = {0}, sets = 0, draws = 0, disabled = 0, differ = 0;
     int maxd = 0;
     for (long s = seeds[0]; s <= seeds[1]; s++) {
+        progress_show("fault seed %ld (%ld..%ld)", s, seeds[0], seeds[1]);
         net_setup ns;
         if (seed_setup(c, s, &ns)) return 1;
         if (ns.fh != FH_FRING) {
@@ -151,7 +153,12 @@ int cmd_faults(int argc, char **argv)
     long seeds[2] = {0, 0};
     if (build(argc, argv, "faults", &c, &ns, &table, seeds)) return 1;
     if (table) return vcs_table(&c);
-    if (seeds[0]) return faults_seeds(&c, seeds);
+    if (seeds[0]) {
+        progress_begin();
+        const int rc = faults_seeds(&c, seeds);
+        progress_end();
+        return rc;
+    }
     describe(stdout, &c, &ns);
     if (ns.fh == FH_NONE) printf("no faults: give faults = N or P%%, fault_nodes or fault_file\n");
     else faults_print(stdout, &ns.fs, &ns.t);
@@ -167,6 +174,7 @@ static int cdg_seeds(sim_config *c, const long *seeds)
     long sets = 0, draws = 0, disabled = 0, regions = 0, states = 0;
     int max_disabled = 0;
     for (long s = seeds[0]; s <= seeds[1]; s++) {
+        progress_show("fault seed %ld (%ld..%ld)", s, seeds[0], seeds[1]);
         net_setup ns;
         cdg_result res;
         if (seed_setup(c, s, &ns)) return 1;
@@ -203,7 +211,12 @@ int cmd_cdg(int argc, char **argv)
     long seeds[2] = {0, 0};
     /* the set a run would use */
     if (build(argc, argv, "cdg", &c, &ns, NULL, seeds)) return 1;
-    if (seeds[0]) return cdg_seeds(&c, seeds);
+    if (seeds[0]) {
+        progress_begin();
+        const int rc = cdg_seeds(&c, seeds);
+        progress_end();
+        return rc;
+    }
     cdg_result res;
     char err[CFG_ERR];
     if (cdg_check(&ns.rt, &res, err, sizeof err)) {

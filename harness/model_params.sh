@@ -6,7 +6,7 @@
 # model's (harness/codes.sh reads its registry; rtl/flitnet_pkg.sv has the same). WHO
 # names the caller in the one-line refusals. Needs $root.
 model_params() {
-    local who=$1 cfg=$2 kv key val codes d
+    local who=$1 cfg=$2 kv key val codes d tname=torus nodes=1
     topo=0 n=2 k=8 v=10 b=1 bo=1 routing=0 dateline=1 escape=0 timeout=0 fring=0
     codes=$("$root/harness/codes.sh" list) || return 1
     code() { # routing|topology NAME
@@ -16,7 +16,7 @@ model_params() {
     for kv in $cfg; do
         key=${kv%%=*} val=${kv#*=}
         case $key in
-        topology) topo=$(code topology "$val") || return 1 ;;
+        topology) topo=$(code topology "$val") || return 1; tname=$val ;;
         n) n=$val ;;
         k) k=$val ;;
         vcs) v=$val ;;
@@ -37,6 +37,13 @@ model_params() {
     if [ "${#ks[@]}" -eq 1 ]; then ks=(); for ((d = 0; d < n; d++)); do ks+=("$k"); done; fi
     [ "${#ks[@]}" -eq "$n" ] || { echo "$who: k lists ${#ks[@]} radices, n = $n" >&2; return 1; }
     [ "$n" -le 8 ] || { echo "$who: the RTL takes n <= 8" >&2; return 1; }
+    for ((d = 0; d < n; d++)); do
+        [[ ${ks[$d]} =~ ^[0-9]+$ ]] && [ "${ks[$d]}" -ge 2 ] && [ "${ks[$d]}" -le 255 ] ||
+            { echo "$who: the RTL takes radices 2..255 (k = $k)" >&2; return 1; }
+        if [ "$tname" = hypercube ]; then nodes=$((nodes * 2)); else nodes=$((nodes * ks[d])); fi
+    done
+    # the network is one generate block per router, which Verilator unrolls up to 1024 times
+    [ "$nodes" -le 1024 ] || { echo "$who: a network of $nodes routers: the RTL network is Verilated up to 1024" >&2; return 1; }
     khex=
     for ((d = n - 1; d >= 0; d--)); do khex+=$(printf %02x "${ks[$d]}"); done
     # the same as Verilator's parameter overrides of flitnet_network
