@@ -43,18 +43,23 @@ static int hop_check(routing *r, int flags, char *err, size_t errlen)
                  r->V);
         return -1;
     }
-    /* a network whose diameter needs more classes than a router has VCs cannot run the routing at all */
+    /* a network whose diameter needs more classes than a router has VCs cannot run the routing at all: said
+     * so, whatever vcs and escape_vcs (which are then beside the point) */
     const int need = flags & F_DUATO ? C + 1 : C;
-    const char *never = need > MAX_VCS ? " (more than the " MAX_VCS_STR " VCs a router has: the network's diameter is "
-                                         "too large for this routing)" : "";
-    if (C > MAX_CLASSES || E < C) {
-        snprintf(err, errlen, "too few VCs for routing %s: %d hop classes (diameter %d) need %s >= %d, got %d%s", name, C,
-                 t->diameter, flags & F_DUATO ? "escape VCs" : "vcs", C, E, never);
+    if (C > MAX_CLASSES || need > MAX_VCS) {
+        snprintf(err, errlen, "routing %s cannot run here: %d hop classes (diameter %d) need %d VCs, more than the "
+                 MAX_VCS_STR " a router has (the network's diameter is too large for this routing)", name, C,
+                 t->diameter, need);
+        return -1;
+    }
+    if (E < C) {
+        snprintf(err, errlen, "too few VCs for routing %s: %d hop classes (diameter %d) need %s >= %d, got %d", name, C,
+                 t->diameter, flags & F_DUATO ? "escape VCs" : "vcs", C, E);
         return -1;
     }
     if ((flags & F_DUATO) && r->V < E + 1) {
-        snprintf(err, errlen, "too few VCs for routing %s: %d escape VCs and at least 1 adaptive VC need vcs >= %d, got %d%s",
-                 name, E, E + 1, r->V, never);
+        snprintf(err, errlen, "too few VCs for routing %s: %d escape VCs and at least 1 adaptive VC need vcs >= %d, got %d",
+                 name, E, E + 1, r->V);
         return -1;
     }
     hop_classes *h = calloc(1, sizeof *h);

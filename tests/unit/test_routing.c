@@ -360,7 +360,11 @@ static void bad_input_is_refused(void **st)
     expect_refused("too few VCs for routing duato_nbc: 5 escape VCs", "routing=duato_nbc", "vcs=5", NULL);
     expect_refused("too few VCs for routing phop: 9 hop classes", "routing=phop", "vcs=8", NULL);
     /* a diameter past the router's VCs: no vcs would do, and the message says so */
-    expect_refused("need vcs >= 33, got 32 (more than the 32 VCs a router has", "routing=nbc", "k=64", "vcs=32", NULL);
+    expect_refused("routing nbc cannot run here: 33 hop classes (diameter 64) need 33 VCs, more than the 32 a router has",
+                   "routing=nbc", "k=64", "vcs=32", NULL);
+    /* the same for a Duato form whatever its escape VCs: not "got" a number it never had */
+    expect_refused("routing duato_nbc cannot run here: 65 hop classes (diameter 128) need 66 VCs", "routing=duato_nbc",
+                   "k=128", "vcs=10", NULL);
     expect_refused("needs an even radix", "routing=nhop", "k=5", NULL);
     expect_refused("escape_vcs applies to the duato_* routings", "routing=nbc", "escape_vcs=7", NULL);
     expect_refused("timeout needs a routing with escape VCs", "routing=dor", "timeout=10", NULL);
