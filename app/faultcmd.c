@@ -93,13 +93,28 @@ static int vcs_table(const sim_config *c)
 }
 
 /* the set-up of fault_seed s (for --seeds); 0, or 1 after printing the error with the seed */
-static int seed_setup(sim_config *c, long s, net_setup *ns)
+/* the set of fault_seed S: 0, 1 (refused: said), or -1 when no draw of S gave a set of the
+ * block model (a run of that seed is refused the same way; counted in REFUSED, the first
+ * such seed in FIRST) */
+static int seed_setup(sim_config *c, long s, net_setup *ns, long *refused, long *first)
 {
     char err[CFG_ERR], e2[CFG_ERR + 40];
     c->fault_seed = (uint64_t)s;
     if (!net_setup_routing(ns, c, err, sizeof err)) return 0;
+    if (strstr(err, FAULT_NO_SET)) {
+        if (!(*refused)++) *first = s;
+        return -1;
+    }
     snprintf(e2, sizeof e2, "fault_seed %ld: %s", s, err);
     return cli_fail(e2);
+}
+
+/* the line that names the seeds without a set, if any */
+static void print_refused(long refused, long first)
+{
+    if (refused)
+        printf("%ld seeds refused: no draw of theirs in %d gave a set of the block model (the first: fault_seed %ld); "
+               "a run of such a seed is refused the same way\n", refused, FAULT_MAX_DRAWS, first);
 }
 
 /* faults --seeds A:B: the distribution of disabled nodes over the drawn sets of fault_seed
@@ -109,12 +124,14 @@ static int faults_seeds(sim_config *c, const long *seeds)
 {
     char err[CFG_ERR], shape[128];
     enum { HMAX = 64 };
-    long hist[HMAX + 1] = {0}, sets = 0, draws = 0, disabled = 0, differ = 0;
+    long hist[HMAX + 1] = {0}, sets = 0, draws = 0, disabled = 0, differ = 0, refused = 0, first = 0;
     int maxd = 0;
     for (long s = seeds[0]; s <= seeds[1]; s++) {
         progress_show("fault seed %ld (%ld..%ld)", s, seeds[0], seeds[1]);
         net_setup ns;
-        if (seed_setup(c, s, &ns)) return 1;
+        const int rc = seed_setup(c, s, &ns, &refused, &first);
+        if (rc < 0) continue;
+        if (rc) return 1;
         if (ns.fh != FH_FRING) {
             net_setup_free(&ns);
             return cli_fail("faults --seeds needs block faults (fault_handling = fring, a routing other than swft)");
@@ -137,6 +154,8 @@ static int faults_seeds(sim_config *c, const long *seeds)
     }
     printf("%s, %d faulty nodes, fault_seed %ld..%ld: %ld sets, %ld draws (%ld outside the block model)\n",
            config_shape(c, shape, sizeof shape), c->faults, seeds[0], seeds[1], sets, draws, draws - sets);
+    print_refused(refused, first);
+    if (!sets) return 1;
     printf("disabled nodes: mean %.3f, at most %d; %ld sets differ from the plain block closure of their faulty "
            "nodes\n", (double)disabled / sets, maxd, differ);
     printf("| disabled | sets | share |\n|---:|---:|---:|\n");
@@ -167,17 +186,19 @@ int cmd_faults(int argc, char **argv)
 }
 
 /* cdg --seeds A:B: the check on the fault set of every fault_seed from A to B; stops at
- * the first that fails */
+ * the first that fails (a seed with no set of the block model is counted apart) */
 static int cdg_seeds(sim_config *c, const long *seeds)
 {
     char err[CFG_ERR], shape[128];
-    long sets = 0, draws = 0, disabled = 0, regions = 0, states = 0;
+    long sets = 0, draws = 0, disabled = 0, regions = 0, states = 0, refused = 0, first = 0;
     int max_disabled = 0;
     for (long s = seeds[0]; s <= seeds[1]; s++) {
         progress_show("fault seed %ld (%ld..%ld)", s, seeds[0], seeds[1]);
         net_setup ns;
         cdg_result res;
-        if (seed_setup(c, s, &ns)) return 1;
+        const int rc = seed_setup(c, s, &ns, &refused, &first);
+        if (rc < 0) continue;
+        if (rc) return 1;
         if (cdg_check(&ns.rt, &res, err, sizeof err)) {
             net_setup_free(&ns);
             return cli_fail(err);
@@ -198,9 +219,14 @@ static int cdg_seeds(sim_config *c, const long *seeds)
     }
     printf("%s, V=%d, routing %s, %d faulty nodes, fault_seed %ld..%ld\n", config_shape(c, shape, sizeof shape), c->vcs,
            c->routing, c->faults, seeds[0], seeds[1]);
+    if (!sets) {
+        print_refused(refused, first);
+        return 1;
+    }
     printf("acyclic on all %ld sets (%ld head states); %ld draws (%ld outside the block model), %.2f disabled nodes "
            "and %.2f regions a set, at most %d disabled\n", sets, states, draws, draws - sets, (double)disabled / sets,
            (double)regions / sets, max_disabled);
+    print_refused(refused, first);
     return 0;
 }
 

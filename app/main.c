@@ -69,7 +69,8 @@ static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
     {"cdg", "flitnet cdg [CONFIG] [key=value ...] [--seeds A:B]",
      "proves delivery, livelock freedom and an acyclic escape channel-dependency graph (Duato's extended graph) for "
      "the configuration and its fault set; exit 2 with one cycle of channels when there is none; --seeds A:B checks "
-     "the drawn set of every fault_seed from A to B and stops at the first that fails", 1},
+     "the drawn set of every fault_seed from A to B and stops at the first that fails (a seed none of whose 1000 "
+     "draws gives a set of the block model is refused, as a run of it is, and counted apart)", 1},
     {"bench", "flitnet bench [cycles=N] [--points | --scale | --models]", "cycles/s, flit-hops/s, instructions per flit-hop (where the hardware counts them) and peak memory of fixed cases, one thread; cycles=N per case, 20000 to 1e9 (default 100000); --points: only the bisected rates; --scale: only the large networks (64x64, 128x128, 16x16x16, 2^14 hypercube); --models: only the queueing models' saturation rates and curves", 0},
     {"help", "flitnet help [CMD]", "every command, key, model key and routing; with CMD, as `flitnet CMD --help`", 0},
     {"version", "flitnet version", "the program's version", 0},

@@ -479,7 +479,7 @@ static int build_set(fault_set *fs, const topology *t, const fault_spec *sp, fau
     }
     free(perm);
     progress_end();
-    snprintf(err, errlen, "no usable set of %d faulty nodes in %d draws (last: %s)", sp->count, FAULT_MAX_DRAWS, last);
+    snprintf(err, errlen, FAULT_NO_SET "%d faulty nodes in %d draws (last: %s)", sp->count, FAULT_MAX_DRAWS, last);
     return -1;
 }
 

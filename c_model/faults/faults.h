@@ -14,6 +14,9 @@
 
 /* drawn sets are drawn again at most this many times */
 #define FAULT_MAX_DRAWS 1000
+/* how the refusal of a drawn set that stayed outside the block model in every draw begins
+ * (faults --seeds and cdg --seeds count such seeds apart from the sets they check) */
+#define FAULT_NO_SET "no usable set of "
 /* block regions need the 3^n - 1 Chebyshev neighbours: small n only */
 #define FAULT_MAX_BLOCK_DIMS 6
 

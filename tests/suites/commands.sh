@@ -33,6 +33,9 @@ check "rings chained round a torus column: acyclic (F keeps to the mesh view)" 0
 check "a dependency cycle is found and named" 2 "escape channel dependency cycle" cdg routing=dor dateline=0 k=4
 check "cdg over a range of fault seeds" 0 "acyclic on all 25 sets" cdg routing=duato_nbc faults=10% --seeds 1:25
 check "cdg --seeds needs a drawn set" 1 "with a drawn fault set" cdg routing=duato --seeds 1:5
+# fault_seed 3083 of a 4x4x4 torus at 10 %: no draw in 1000 gives a set of the block model
+check "cdg --seeds counts a seed with no set apart" 0 "1 seeds refused: no draw of theirs in 1000" cdg k=4 n=3 faults=10% routing=dor vcs=8 --seeds 3082:3084
+check "faults --seeds with only such a seed has nothing to show" 1 "(the first: fault_seed 3083)" faults k=4 n=3 faults=10% --seeds 3083:3083
 check "hop-class routing with ring VCs on top" 0 "VCs 0..5 for nbc, ring VCs 6..9" faults routing=nbc faults=3
 check "the least vcs of every routing with f-rings" 0 "| \`phop\` | 9 | 13 |" faults --vcs
 check "disabled nodes over fault seeds, the plain block closure" 0 "0 sets differ from the plain block closure" faults routing=dor faults=10% --seeds 1:200

@@ -63,7 +63,7 @@ while IFS='|' read -r name keys sets floor; do
 done < <(nets)
 wait
 
-pass=0 fail=0 sets_all=0
+pass=0 fail=0 sets_all=0 refused_all=0
 for ((i = 0; i < ${#labels[@]}; i++)); do
     rc=$(cat "$tmp/$i.rc" 2>/dev/null || echo 1)
     out=$(cat "$tmp/$i.out")
@@ -71,11 +71,14 @@ for ((i = 0; i < ${#labels[@]}; i++)); do
     if [ "$rc" = 0 ] && grep -q '^acyclic on all [0-9]* sets' <<< "$out"; then
         pass=$((pass + 1))
         sets_all=$((sets_all + $(sed -n 's/^acyclic on all \([0-9]*\) sets.*/\1/p' <<< "$out")))
+        # seeds none of whose draws gave a set of the block model: refused, as a run of them is
+        r=$(sed -n 's/^\([0-9]*\) seeds refused.*/\1/p' <<< "$out")
+        refused_all=$((refused_all + ${r:-0}))
     else
         fail=$((fail + 1))
         echo "FAIL ${labels[$i]}: $(tail -n 1 <<< "$out")"
     fi
 done
-echo "fring_proof.sh: $sets_all fault sets checked over ${#labels[@]} routing/network pairs"
+echo "fring_proof.sh: $sets_all fault sets checked over ${#labels[@]} routing/network pairs ($refused_all seeds refused: no set of the block model in their draws)"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
