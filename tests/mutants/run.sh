@@ -489,6 +489,10 @@ mutant() {
         status=equivalent how=$(awk -v id="$id" '$1 == id { $1 = ""; print substr($0, 2) }' tests/mutants/equivalent.txt)
     fi
     [ $status = survived ] && how="($same models with unchanged code)"
+    # paths in a tool's message relative to the mutant's directory: a ledger is shared
+    # between machines and kept in the tree
+    how=${how//"$w/"/}
+    how=${how//"$PWD/"/}
     printf '%s\t%s\t%s\n' "$id" "$status" "$how" > "$w/verdict"
 }
 
