@@ -25,6 +25,27 @@ for f in "$@"; do
 done
 VERILATOR=${VERILATOR:-verilator}
 VINC=$($VERILATOR --getenv VERILATOR_ROOT)/include
+# harness SRC OUT [OPT]: the harness SRC (harness/scoreboard.cpp or cosim.cpp, or a mutant
+# of one) compiled against DIR's Verilated network and flitnet's library into OUT
+harness() {
+    local rt rtdir objs=()
+    # shellcheck source=/dev/null
+    . "$dir/model.env"
+    for o in $rt; do objs+=("$rtdir/$o"); done
+    ${CXX:-g++} -std=c++17 -Wall -Wextra -Werror "${3:--O2}" -g -DVM_TRACE=1 -DVM_TRACE_FST=0 \
+        -isystem "$dir/obj" -isystem "$VINC" -isystem "$VINC/vltstd" -I"$dir" -I"$root/harness" $("$root/scripts/src_dirs.sh" -I) \
+        -c "$1" -o "$2.o"
+    ${CXX:-g++} "$2.o" "$dir/obj/Vnet__ALL.a" "${objs[@]}" "$root/build/libflitnet.a" \
+        -lcjson -linih -lgsl -lgslcblas -lm -lz -pthread -o "$2"
+}
+# build_user.sh --harness DIR SRC OUT: only that, for a model DIR already built (the
+# scoreboard's mutants, tests/cosim/scoreboard_mutants.sh)
+if [ "$dir" = --harness ]; then
+    dir=$top
+    [ -f "$dir/model.env" ] || { echo "cosim-user: no model built in $dir" >&2; exit 1; }
+    harness "$cfg" "$files" -O1
+    exit 0
+fi
 [ -n "$top" ] || { echo "cosim-user: name the router module: TOP=module" >&2; exit 1; }
 [[ $top =~ ^[A-Za-z_][A-Za-z0-9_$]*$ ]] || { echo "cosim-user: TOP=$top is not a module name" >&2; exit 1; }
 read -r -a ufiles <<< "$files"
@@ -153,13 +174,5 @@ say_warnings
 # the model's C++ and the shared runtime objects, as for the co-simulation's models
 printf 'rt="%s"\nrtdir="%s"\n' "$rt" "$rtdir" > "$dir/model.env"
 COSIM_OPT=-O1 "$root/harness/build_model.sh" compile "$dir"
-objs=()
-for o in $rt; do objs+=("$rtdir/$o"); done
-for h in scoreboard cosim; do
-    ${CXX:-g++} -std=c++17 -Wall -Wextra -Werror -O2 -g -DVM_TRACE=1 -DVM_TRACE_FST=0 \
-        -isystem "$dir/obj" -isystem "$VINC" -isystem "$VINC/vltstd" -I"$dir" $("$root/scripts/src_dirs.sh" -I) \
-        -c "$root/harness/$h.cpp" -o "$dir/$h.o"
-    ${CXX:-g++} "$dir/$h.o" "$dir/obj/Vnet__ALL.a" "${objs[@]}" "$root/build/libflitnet.a" \
-        -lcjson -linih -lgsl -lgslcblas -lm -lz -pthread -o "$dir/$h"
-done
+for h in scoreboard cosim; do harness "$root/harness/$h.cpp" "$dir/$h"; done
 echo "$spec" > "$dir/spec"

@@ -23,6 +23,10 @@
 //     (route_update: hop count, hop class, bonus cards, ring), unless --no-route-check (a
 //     design with a routing of its own);
 //   - an RTL assertion that fails (verilator --assert) is a violation too.
+// Every index it computes from what a router drives (a VC number, a port, a flit's source
+// or destination) is checked before use: should one of the checks above let a bad value
+// through, the run ends with "scoreboard internal error: ..." naming it (exit 3), never
+// with an access out of range.
 // The first violation stops the run with the cycle, router, port, VC, flit and message;
 // the run is then repeated up to the violation with waves of cycles t-40 .. t+2 (for a
 // deadlock or a lost credit, t is the last cycle anything moved).
@@ -57,6 +61,7 @@ extern "C" {
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <sys/stat.h>
 #include <type_traits>
@@ -155,8 +160,10 @@ struct Violation {
     std::string text;
 };
 
+// a node named from what a router drove (a flit's source, say) may be no node at all
 static std::string node_name(const topology *t, int x)
 {
+    if (x < 0 || x >= t->N) return std::to_string(x) + " (no such node)";
     char b[128];
     topo_node_name(t, x, b, sizeof b);
     return std::to_string(x) + " " + b;
@@ -189,6 +196,57 @@ struct Board {
     uint64_t checked = 0, flits = 0, credits_seen = 0, inside = 0;
     Violation v;
 
+    /* The index of channel VC (x, p, vc) in credit, last_sent and worm, each coordinate
+     * checked (p = Pn: the injection port's credits, the ejection channel's worm). Its
+     * callers index with what a router drove (a VC number, a port): a check of the
+     * scoreboard's that let a bad one through must end the run with an internal error,
+     * never write another channel's entry or past the table (an unchecked VC >= V did). */
+    size_t cv(int x, int p, int vc) const
+    {
+        if (x < 0 || x >= N || p < 0 || p >= P || vc < 0 || vc >= V)
+            throw std::out_of_range("channel (router " + std::to_string(x) + ", port " + std::to_string(p) + ", VC " +
+                                    std::to_string(vc) + ") outside N = " + std::to_string(N) + ", P = " +
+                                    std::to_string(P) + ", V = " + std::to_string(V));
+        return static_cast<size_t>((x * P + p) * V + vc);
+    }
+    // the worm of node x's injection channel on VC vc
+    size_t iv(int x, int vc) const
+    {
+        if (x < 0 || x >= N || vc < 0 || vc >= V)
+            throw std::out_of_range("injection channel (node " + std::to_string(x) + ", VC " + std::to_string(vc) +
+                                    ") outside N = " + std::to_string(N) + ", V = " + std::to_string(V));
+        return static_cast<size_t>((N * P + x) * V + vc);
+    }
+    // the router that output port p (< Pn) of router x feeds, -1 for none
+    int nbr(int x, int p) const
+    {
+        if (x < 0 || x >= N || p < 0 || p >= Pn)
+            throw std::out_of_range("link (router " + std::to_string(x) + ", port " + std::to_string(p) + ") outside N = " +
+                                    std::to_string(N) + ", Pn = " + std::to_string(Pn));
+        return t->nbr[x * Pn + p];
+    }
+    // n, checked to be a node: WHAT names it in the internal error
+    int node(int n, const char *what) const
+    {
+        if (n < 0 || n >= N)
+            throw std::out_of_range(std::string(what) + " " + std::to_string(n) + " is no node (N = " + std::to_string(N) + ")");
+        return n;
+    }
+    // node n is faulty or disabled
+    bool is_faulty(int n) const
+    {
+        node(n, "the router a link leads to,");
+        return faulty && faulty[n];
+    }
+    /* a head that flitnet's routing functions or sink read (they index the topology by its
+     * source and destination): one the checks let through with no such node is an
+     * internal error */
+    void routable(uint64_t h) const
+    {
+        node(flit_dst(fl, h), "the destination of a head the checks passed,");
+        node(flit_src(fl, h), "the source of a head the checks passed,");
+    }
+
     std::string msg_text(int src, uint32_t id) const
     {
         auto it = msgs.find(key_of(src, id));
@@ -215,7 +273,7 @@ struct Board {
             if (p >= 0) {
                 where += ", output port " + port_name(t, p);
                 if (p == Pn) where += " (ejection)";
-                else if (t->nbr[x * Pn + p] >= 0) where += " (link to router " + node_name(t, t->nbr[x * Pn + p]) + ")";
+                else if (nbr(x, p) >= 0) where += " (link to router " + node_name(t, nbr(x, p)) + ")";
             }
             if (vc >= 0) where += ", VC " + std::to_string(vc);
         }
@@ -232,6 +290,7 @@ struct Board {
     bool route_allows(uint64_t cyc, int x, int p, int vc, const Msg &m, uint64_t f, int src, uint32_t id)
     {
         route_cands c;
+        routable(m.head);
         route_candidates(rt, x, m.inport, m.head, &c);
         if (((c.m[0][p] | c.m[1][p]) >> vc) & 1) return true;
         std::string allowed;
@@ -256,6 +315,7 @@ struct Board {
      * the next router's routing, and its deadlock freedom, read them */
     bool head_rewritten(uint64_t cyc, int x, int p, int vc, const Msg &m, uint64_t f, int src, uint32_t id)
     {
+        routable(m.head);
         const uint64_t want = route_update(rt, x, m.head, p, vc);
         if (f == want) return true;
         static const char *const names[] = {"hops", "neg", "bonus", "ring"};
@@ -277,8 +337,7 @@ struct Board {
     void flit_seen(uint64_t cyc, int x, int p, int vc, uint64_t f, bool inj, const std::vector<int> &gen_len,
                    const msg_table *mt)
     {
-        const size_t w = inj ? static_cast<size_t>((N * P + x) * V + vc) : static_cast<size_t>((x * P + p) * V + vc);
-        Worm &wm = worm[w];
+        Worm &wm = worm.at(inj ? iv(x, vc) : cv(x, p, vc));
         flits++;
         if (flit_is_head(f)) {
             const int src = flit_src(fl, f), dst = flit_dst(fl, f);
@@ -306,7 +365,7 @@ struct Board {
                 msg_rec *r = msgtab_get(const_cast<msg_table *>(mt), src, id);
                 Msg m;
                 m.dst = dst;
-                m.len = r ? r->len : gen_len[static_cast<size_t>(x)];
+                m.len = r ? r->len : gen_len.at(static_cast<size_t>(x));
                 m.at = x;
                 m.inport = Pn;
                 m.head = f;
@@ -360,11 +419,12 @@ struct Board {
                 m.inport = p; /* a flit that leaves by output port p enters by input port p */
                 m.head = f;
                 m.hops++;
-                m.at = t->nbr[x * Pn + p];
+                m.at = nbr(x, p);
                 if (m.hops > hop_budget) {
                     fail(cyc, x, p, vc,
                          "livelock: the head took its " + std::to_string(m.hops) + "th hop, past the hop budget of " +
-                             std::to_string(hop_budget) + " (distance " + std::to_string(topo_distance(t, x, dst)) +
+                             std::to_string(hop_budget) + " (distance " +
+                             (dst >= 0 && dst < N ? std::to_string(topo_distance(t, x, dst)) : std::string("?")) +
                              " from here)",
                          msg_text(src, id), f, true);
                     return;
@@ -608,19 +668,19 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                  * CREDIT_SETTLE cycles of the network's last move; one that does not was lost */
                 int lost = -1;
                 for (int i = 0; i < N * P * V && lost < 0; i++)
-                    if (bd.credit[static_cast<size_t>(i)] != bd.B) lost = i;
+                    if (bd.credit.at(static_cast<size_t>(i)) != bd.B) lost = i;
                 if (lost < 0) break;
                 if (tt - last_move > CREDIT_SETTLE) {
                     const int x = lost / (P * V), p = lost / V % P, vc = lost % V;
                     bd.fail(tt, x, p == Pn ? -1 : p, vc,
                             std::string(p == Pn ? "the injection channel: " : "") +
-                                std::to_string(bd.B - bd.credit[static_cast<size_t>(lost)]) + " of its B = " +
+                                std::to_string(bd.B - bd.credit.at(static_cast<size_t>(lost))) + " of its B = " +
                                 std::to_string(bd.B) + " credits never came back after the network drained: " +
                                 (p == Pn ? std::string("router ") + node_name(&t, x) + "'s injection port"
-                                         : std::string("router ") + node_name(&t, t.nbr[x * Pn + p]) + "'s input port " +
+                                         : std::string("router ") + node_name(&t, bd.nbr(x, p)) + "'s input port " +
                                                port_name(&t, p)) +
                                 " lost one (the last flit sent on this VC left in cycle " +
-                                std::to_string(bd.last_sent[static_cast<size_t>(lost)]) + "; " +
+                                std::to_string(bd.last_sent.at(static_cast<size_t>(lost))) + "; " +
                                 std::to_string(tt - last_move) + " cycles since anything moved)",
                             "", 0, false);
                     bd.v.since = last_move;
@@ -674,10 +734,10 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             const link_sig &s = inj[static_cast<size_t>(x)];
             if (s.vc < 0) continue;
             moved = true;
-            int &c = bd.credit[static_cast<size_t>((x * P + Pn) * V + s.vc)];
+            int &c = bd.credit.at(bd.cv(x, Pn, s.vc));
             if (c <= 0) bd.fail(tt, x, -1, s.vc, "the source injected without a credit", "", s.flit, true);
             c--;
-            bd.last_sent[static_cast<size_t>((x * P + Pn) * V + s.vc)] = tt;
+            bd.last_sent.at(bd.cv(x, Pn, s.vc)) = tt;
             if (flit_is_head(s.flit)) {
                 msg_rec *r = msgtab_get(&sr.nodes.msgs, flit_src(&fl, s.flit), flit_id(&fl, s.flit));
                 gen_len[static_cast<size_t>(x)] = r ? r->len : 1;
@@ -695,28 +755,29 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                 if (vc >= V) { bd.fail(tt, x, p, vc, "a flit on VC " + std::to_string(vc) + " >= V", "", f, true); break; }
                 if (xf) { bd.fail(tt, x, p, vc, "a flit leaves faulty or disabled node " + node_name(&t, x), "", f, true); break; }
                 if (p < Pn) {
-                    const int d = t.nbr[x * Pn + p];
+                    const int d = bd.nbr(x, p);
                     if (d < 0) { bd.fail(tt, x, p, vc, "a flit on an unconnected port", "", f, true); break; }
-                    if (ns.faulty && ns.faulty[d]) {
+                    if (bd.is_faulty(d)) {
                         bd.fail(tt, x, p, vc, "a flit enters faulty or disabled node " + node_name(&t, d), "", f, true);
                         break;
                     }
-                    int &c = bd.credit[static_cast<size_t>(k * V + vc)];
+                    const size_t j = bd.cv(x, p, vc);
+                    int &c = bd.credit.at(j);
                     if (c <= 0) {
+                        const Worm &w = bd.worm.at(j);
                         bd.fail(tt, x, p, vc,
                                 "a flit sent without a credit (the downstream buffer of B = " + std::to_string(bd.B) +
                                     " flits is full)",
                                 flit_is_head(f) ? bd.msg_text(flit_src(&fl, f), flit_id(&fl, f))
-                                : bd.worm[static_cast<size_t>(k * V + vc)].open
-                                    ? bd.msg_text(bd.worm[static_cast<size_t>(k * V + vc)].src, bd.worm[static_cast<size_t>(k * V + vc)].id)
-                                    : "",
+                                : w.open        ? bd.msg_text(w.src, w.id)
+                                                : "",
                                 f, true);
                         break;
                     }
                     c--;
-                    bd.last_sent[static_cast<size_t>(k * V + vc)] = tt;
-                    sr.vc_flits[static_cast<size_t>(vc)]++;
-                    if (flit_is_head(f)) sr.vc_heads[static_cast<size_t>(vc)]++;
+                    bd.last_sent.at(j) = tt;
+                    sr.vc_flits.at(static_cast<size_t>(vc))++;
+                    if (flit_is_head(f)) sr.vc_heads.at(static_cast<size_t>(vc))++;
                 }
                 bd.flit_seen(tt, x, p, vc, f, false, gen_len, &sr.nodes.msgs);
             }
@@ -730,12 +791,12 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                 for (int vc = 0; vc < V; vc++) {
                     if (!((cr >> vc) & 1)) continue;
                     bd.credits_seen++;
-                    const int u = p == Pn ? x : bd.up[static_cast<size_t>(x * Pn + p)];
+                    const int u = p == Pn ? x : bd.up.at(static_cast<size_t>(x * Pn + p));
                     if (u < 0) {
                         bd.fail(tt, x, -1, vc, "a credit on input port " + port_name(&t, p) + ", which nothing feeds", "", 0, false);
                         break;
                     }
-                    int &c = bd.credit[static_cast<size_t>((u * P + p) * V + vc)];
+                    int &c = bd.credit.at(bd.cv(u, p, vc));
                     if (c >= bd.B) {
                         bd.fail(tt, x, -1, vc,
                                 "a credit returned that was not owed (returned twice): input port " + port_name(&t, p) +
@@ -755,11 +816,12 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             for (int x = 0; x < N; x++)
                 for (int p = 0; p < P; p++)
                     for (int vc = 0; vc < V; vc++) {
-                        const Worm &w = bd.worm[static_cast<size_t>((x * P + p) * V + vc)];
-                        if (!w.open && (p == Pn || bd.credit[static_cast<size_t>((x * P + p) * V + vc)] == bd.B)) continue;
+                        const size_t j = bd.cv(x, p, vc);
+                        const Worm &w = bd.worm.at(j);
+                        if (!w.open && (p == Pn || bd.credit.at(j) == bd.B)) continue;
                         if (shown++ < 12)
                             vcs += "\n    router " + node_name(&t, x) + " port " + port_name(&t, p) + " VC " + std::to_string(vc) +
-                                   ": " + std::to_string(p == Pn ? 0 : bd.B - bd.credit[static_cast<size_t>((x * P + p) * V + vc)]) +
+                                   ": " + std::to_string(p == Pn ? 0 : bd.B - bd.credit.at(j)) +
                                    " of B = " + std::to_string(bd.B) + " flits downstream" + (w.open ? ", worm of " + bd.msg_text(w.src, w.id) + " at flit " + std::to_string(w.next) : "");
                     }
             if (shown > 12) vcs += "\n    ... " + std::to_string(shown - 12) + " more";
@@ -780,12 +842,14 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
                 for (uint64_t k : keys) {
                     const Msg &m = bd.msgs[k];
                     route_cands c;
+                    bd.cv(m.at, m.inport, 0);
+                    bd.routable(m.head);
                     route_candidates(&rt, m.at, m.inport, m.head, &c);
                     std::string free_vcs;
                     for (int p = 0; p < Pn; p++)
                         for (int vc = 0; vc < V; vc++) {
-                            const size_t i = static_cast<size_t>((m.at * P + p) * V + vc);
-                            if (((c.m[0][p] | c.m[1][p]) >> vc & 1) && !bd.worm[i].open && bd.credit[i] == bd.B)
+                            const size_t i = bd.cv(m.at, p, vc);
+                            if (((c.m[0][p] | c.m[1][p]) >> vc & 1) && !bd.worm.at(i).open && bd.credit.at(i) == bd.B)
                                 free_vcs += (free_vcs.empty() ? "" : ", ") + std::string("port ") + port_name(&t, p) +
                                             " VC " + std::to_string(vc);
                         }
@@ -816,7 +880,15 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
             link_sig l;
             l.vc = get_bits(top->ej_valid_o, x, 1) ? static_cast<int32_t>(get_bits(top->ej_vc_o, x * VW, VW)) : -1;
             l.flit = get_bits(top->ej_flit_o, x * 64, 64);
-            if (!bd.v.found) eject(sr, x, tt, l, cfg);
+            if (!bd.v.found) {
+                // flitnet's sink indexes its tables by the VC and the topology by the head's
+                // nodes; the checks above passed this flit (ej_* are obs_*'s port Pn)
+                if (l.vc >= 0) {
+                    bd.cv(x, Pn, l.vc);
+                    if (flit_is_head(l.flit)) bd.routable(l.flit);
+                }
+                eject(sr, x, tt, l, cfg);
+            }
             rtl_cr[static_cast<size_t>(x)] = static_cast<uint32_t>(get_bits(top->inj_credit_o, x * V, V));
         }
         top->clk_i = 1;
@@ -891,7 +963,7 @@ static void print_perf(const char *name, const Perf &p)
            name, p.mean, p.p50, p.p90, p.p99, p.max, p.tput, p.delivered, p.generated);
 }
 
-int main(int argc, char **argv)
+static int scoreboard_main(int argc, char **argv)
 {
     sim_config cfg;
     config_defaults(&cfg);
@@ -998,4 +1070,18 @@ int main(int argc, char **argv)
     printf("\nRESULT %s cycles=%" PRIu64 " checked=%" PRIu64 " flits=%" PRIu64 " credits=%" PRIu64 " lat=%.3f clat=%.3f tput=%.5f ctput=%.5f\n",
            expect ? "noviolation" : "ok", r.cycles, r.checked, r.flits, r.credits, r.rtl.mean, r.cm.mean, r.rtl.tput, r.cm.tput);
     return expect ? 2 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    /* every index computed from what a router drives is checked (Board::cv and the
+     * others, vector::at): should a check of the scoreboard let through what it must
+     * report, the run ends here with the index named, not in a corrupted heap */
+    try {
+        return scoreboard_main(argc, argv);
+    } catch (const std::exception &e) {
+        fflush(stdout);
+        fprintf(stderr, "scoreboard internal error: %s (a check of the scoreboard let it through)\n", e.what());
+        return 3;
+    }
 }

@@ -10,6 +10,9 @@
 #                   interface mismatch refused (tests/suites/rtl_user.sh)
 #   cosim-examples  the worked example across the configuration matrix (tests/cosim/examples.sh);
 #                   make cosim runs it too
+#   scoreboard-mutants  every single-point mutant of harness/scoreboard.cpp's checks run
+#                   against the fault injector (tests/cosim/scoreboard_mutants.sh; CI runs
+#                   a sample: tests/suites/rtl_user_mutants.sh); SB_MUTANTS="ID ..." picks
 ifndef FLITNET_USER_MK
 FLITNET_USER_MK := 1
 
@@ -21,7 +24,7 @@ RUNS  ?= seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=
 NAME  ?= $(TOP)
 USER_VFLAGS ?= --assert
 
-.PHONY: cosim-user cosim-user-ci cosim-examples
+.PHONY: cosim-user cosim-user-ci cosim-examples scoreboard-mutants
 
 # a value in single quotes for the shell, its own single quotes escaped
 user_q = '$(subst ','\'',$(1))'
@@ -36,5 +39,8 @@ cosim-user-ci: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 
 cosim-examples: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 	@tests/cosim/examples.sh $(RTL_BUILD) full
+
+scoreboard-mutants: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/codes
+	@SB_MUTANTS_N=all tests/cosim/scoreboard_mutants.sh $(RTL_BUILD) $(SB_MUTANTS)
 
 endif

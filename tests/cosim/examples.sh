@@ -22,8 +22,9 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1 which=$2
 EX="$root/rtl/examples/flitnet_iq_vc_alloc.sv $root/rtl/examples/flitnet_iq_sw_alloc.sv $root/rtl/examples/flitnet_iq_router.sv"
-# the broken variants' patches name the files relative to the repository root
-EXREL="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
+# the fault injector's models and runs (FAULTS, FAULTS_M44V3), the broken variants (BROKEN)
+# shellcheck source=tests/cosim/user_faults.sh
+. "$root/tests/cosim/user_faults.sh"
 pass=0 fail=0
 t0=$SECONDS
 # Every model is its own directory, so the groups below build and run JOBS (default: the
@@ -70,10 +71,6 @@ broken() { # name cfg runs patch
     fail=$((fail + ${f:-1}))
 }
 
-# tests/cosim/user_fault_router.sv: the example behind a fault injector, one model (4x4
-# torus, V = 2, B = 2, swft: dor whose software takes faults, so that runs may have
-# faulty nodes without f-rings); each run's fault (+fault=NAME) must trip its own check:
-# the text between slashes must be in the VIOLATION line
 user_runs() { # name top files cfg mode runs
     local out p f
     out=$(cd "$root" && tests/cosim/user.sh "$build" "$1" "$2" "$3" "$4" "$5" "$6" --assert 2>&1)
@@ -83,22 +80,6 @@ user_runs() { # name top files cfg mode runs
     pass=$((pass + ${p:-0}))
     fail=$((fail + ${f:-1}))
 }
-FAULTS="seed=1 flit_rate=0.3 msg_len=5; seed=1 flit_rate=0.1 msg_len=5 fault_nodes=10;
- !/returned twice/ seed=1 flit_rate=0.1 msg_len=5 +fault=credit_twice;
- !/a flit sent without a credit/ seed=2 flit_rate=0.5 msg_len=8 +fault=no_credit;
- !/worms interleaved/ seed=3 flit_rate=0.4 msg_len=8 +fault=interleave;
- !/was not injected/ seed=4 flit_rate=0.1 msg_len=1 +fault=duplicate;
- !/enters faulty/ seed=5 flit_rate=0.1 msg_len=5 fault_nodes=10 +fault=faulty;
- !/waiting for an output VC free on the wires/ seed=6 flit_rate=0.2 msg_len=5 cycles=1000 deadlock_cycles=200 +fault=deadlock;
- !/livelock: the head took/ seed=7 flit_rate=0.05 msg_len=1 +fault=livelock --no-route-check;
- !/the head's destination changed/ seed=8 flit_rate=0.1 msg_len=5 +fault=dst;
- !/(a copy)/ seed=9 flit_rate=0.1 msg_len=1 +fault=copy;
- !/a body or tail flit outside a worm/ seed=10 flit_rate=0.4 msg_len=8 +fault=orphan;
- !/credits never came back after the network drained/ seed=15 flit_rate=0.1 msg_len=5 +fault=credit_lost;
- !/does not give it here/ seed=16 flit_rate=0.1 msg_len=1 +fault=wrong_vc;
- !/its own head again on this VC/ seed=17 flit_rate=0.1 msg_len=5 +fault=dup_head;
- !/does not write for this hop: hops 0 (the routing writes 1)/ seed=18 flit_rate=0.1 msg_len=5 +fault=hops"
-T44V2SW="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=swft dateline=1"
 
 # lockstep on a user design that is cycle-exact: our router under another name
 # (build/rtl/user/copy_src/user_copy_router.sv, made here by sed), with its submodules
@@ -115,17 +96,19 @@ copy_src() {
 }
 U44V2="topology=torus_uni k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dateline=1"
 
-T44V2="topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dateline=1"
 LOADS="seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=transpose; seed=3 flit_rate=0.9 msg_len=5 cycles=2000"
 job one iq_t44v2 "$T44V2" "$LOADS"
-job broken iq_t44v2_drop "$T44V2" "!/a flit lost, changed or out of order/ seed=1 flit_rate=0.4 msg_len=5" IQ_DROP_ON_CONFLICT
-# a register left out of the reset starts at a value drawn from the run's seed, not at 0
-job broken iq_t44v2_noreset "$T44V2" "!/a body or tail flit outside a worm/ seed=1 flit_rate=0.1 msg_len=5" IQ_NO_RESET
-# the overrun input buffer: flitnet_fifo's assertion (FLITNET_ASSERT) fires two cycles
-# before the scoreboard would see the lost flits
-job broken iq_t44v2_credit "$T44V2" "!/RTL assertion failed/ seed=1 flit_rate=0.4 msg_len=5" IQ_CREDIT_EARLY
+# IQ_DROP_ON_CONFLICT loses a flit; IQ_NO_RESET leaves a register out of the reset (it
+# starts at a value drawn from the run's seed, not at 0); IQ_CREDIT_EARLY overruns an
+# input buffer: flitnet_fifo's assertion (FLITNET_ASSERT) fires two cycles before the
+# scoreboard would see the lost flits
+while read -r bname bpatch brun; do
+    job broken "$bname" "$T44V2" "$brun" "$bpatch"
+done <<< "$BROKEN"
 
-job user_runs faults user_fault_router "$EXREL tests/cosim/user_fault_router.sv" "$T44V2SW" scoreboard "$FAULTS"
+# every check of the scoreboard made to fire by the fault injector, on two models
+job user_runs faults user_fault_router "$FAULT_RTL" "$T44V2SW" scoreboard "$FAULTS"
+job user_runs faults_m44v3 user_fault_router "$FAULT_RTL" "$M44V3" scoreboard "$FAULTS_M44V3"
 if cf=$(copy_src); then
     job user_runs copy_u44v2 user_copy_router "$cf" "$U44V2" lockstep \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=8; seed=3 flit_rate=0.9 msg_len=5 select=first cycles=2000"
@@ -304,16 +287,6 @@ if [ "$which" = full ]; then
     # lockstep is for cycle-exact routers: the example, correct, differs at its first decision
     job user_runs iq_u44v3_lockstep flitnet_iq_router "$EXREL" "topology=torus_uni k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
         lockstep "!seed=1 flit_rate=0.1 msg_len=5"
-    # the checks the CI's fault model cannot reach: a message ejected away from its
-    # destination (swft may eject anywhere), a flit on an unconnected port (a mesh), on a
-    # VC >= V (V = 3), a credit on an input port that nothing feeds
-    job user_runs faults_m44v3 user_fault_router "$EXREL tests/cosim/user_fault_router.sv" \
-        "topology=mesh k=4 n=2 vcs=3 buf_depth=2 obuf_depth=1 routing=dor dateline=1" scoreboard \
-        "seed=1 flit_rate=0.2 msg_len=5;
-         !/not at its destination/ seed=11 flit_rate=0.1 msg_len=1 +fault=misdeliver;
-         !/a flit on an unconnected port/ seed=12 flit_rate=0.1 msg_len=5 +fault=unconnected;
-         !/a flit on VC 3 >= V/ seed=13 flit_rate=0.1 msg_len=5 +fault=vc_range;
-         !/which nothing feeds/ seed=14 flit_rate=0.1 msg_len=5 +fault=credit_nowhere"
     job one iq_t44v6fr "topology=torus k=4 n=2 vcs=6 buf_depth=2 obuf_depth=1 routing=dor dateline=1 fault_handling=fring" \
         "seed=1 flit_rate=0.1 msg_len=5 fault_nodes=5; seed=2 flit_rate=0.5 msg_len=5 fault_nodes=5,10"
 fi

@@ -47,8 +47,14 @@
 //     dup_head       the first head of a longer message the router sends on a network
 //                    port from cycle fault_at on is sent again in place of the next flit
 //                    on that port and VC: the worm's head twice, its second flit lost
+//     kind           the first head of a longer message the router sends on a network
+//                    port from cycle fault_at on goes out marked as its tail too (the
+//                    kind of a one-flit message)
+//     from_faulty    in cycle fault_at router fault_node sends a head of its own on
+//                    network port 0, VC 0 (a run makes that node faulty: a flit leaves it)
 //   +fault_at=N      the cycle the fault starts (default 100)
-//   +fault_node=X    deadlock: the router that stops (default 0)
+//   +fault_node=X    deadlock: the router that stops; from_faulty: the router that
+//                    sends (default 0)
 // The injector keeps its own count of each network output VC's credits and worms (B at
 // reset, as the scoreboard does) so that interleave and livelock trip their own check and
 // not the credit check. For the scoreboard's checks only: not a router to copy.
@@ -97,7 +103,8 @@ module user_fault_router #(
                  F_DUPLICATE = 4, F_FAULTY = 5, F_DEADLOCK = 6, F_LIVELOCK = 7, F_DST = 8,
                  F_COPY = 9, F_ORPHAN = 10, F_MISDELIVER = 11, F_UNCONNECTED = 12,
                  F_VC_RANGE = 13, F_CREDIT_NOWHERE = 14, F_CREDIT_LOST = 15,
-                 F_WRONG_VC = 16, F_DUP_HEAD = 17, F_HOPS = 18;
+                 F_WRONG_VC = 16, F_DUP_HEAD = 17, F_HOPS = 18, F_KIND = 19,
+                 F_FROM_FAULTY = 20;
   localparam bit VC_SPARE = V < (1 << VW);  // VC number V fits in VW bits
 
   int          fault;
@@ -128,7 +135,9 @@ module user_fault_router #(
       else if (s == "wrong_vc")     fault = F_WRONG_VC;
       else if (s == "dup_head")     fault = F_DUP_HEAD;
       else if (s == "hops")         fault = F_HOPS;
-      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere credit_lost wrong_vc dup_head hops)", s);
+      else if (s == "kind")         fault = F_KIND;
+      else if (s == "from_faulty")  fault = F_FROM_FAULTY;
+      else $error("user_fault_router: unknown +fault=%s (none credit_twice no_credit interleave duplicate faulty deadlock livelock dst copy orphan misdeliver unconnected vc_range credit_nowhere credit_lost wrong_vc dup_head hops kind from_faulty)", s);
     end
     if (!$value$plusargs("fault_at=%d", fault_at))     fault_at = 100;
     if (!$value$plusargs("fault_node=%d", fault_node)) fault_node = 0;
@@ -252,6 +261,21 @@ module user_fault_router #(
                 relabel = 1'b1;
                 flit_d[o*64 + flitnet_pkg::flit_hops_lo(A)] = !r_flit[o*64 + flitnet_pkg::flit_hops_lo(A)];
               end
+        F_KIND:
+          if (!done_q)
+            for (int o = 0; o < PN; o++)
+              if (!relabel && r_valid[o] && r_flit[o*64 + flitnet_pkg::FLIT_HEAD] &&
+                  !r_flit[o*64 + flitnet_pkg::FLIT_TAIL]) begin
+                relabel = 1'b1;
+                flit_d[o*64 + flitnet_pkg::FLIT_TAIL] = 1'b1;
+              end
+        F_FROM_FAULTY:
+          // a head with every other field 0: the router of a faulty node never has one
+          if (cyc_q == fault_at && 32'(node_id_i) == fault_node) begin
+            valid_d[0]     = 1'b1;
+            vc_d[0 +: VW]  = '0;
+            flit_d[0 +: 64] = 64'(1) << flitnet_pkg::FLIT_HEAD;
+          end
         F_COPY:
           if (!done_q)
             for (int o = 0; o < PN; o++)
