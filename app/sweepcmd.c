@@ -242,10 +242,8 @@ static int read_args(const char *path, char **args, int *na)
     char *line = NULL;
     size_t cap = 0;
     int rc = 0;
-    for (ssize_t got; !rc && (got = getline(&line, &cap, f)) >= 0;) {
-        /* a line ends at LF or CR LF, as in every text input (a title keeps its own blanks) */
-        if (got && line[got - 1] == '\n') line[--got] = 0;
-        if (got && line[got - 1] == '\r') line[--got] = 0;
+    /* (a title keeps its own blanks: only the line's end goes) */
+    for (long got; !rc && (got = textfile_line(&line, &cap, f)) >= 0;) {
         if (*na == CLI_MAX_ARGS) rc = cli_fail("the sweep's argument file holds too many arguments");
         else if (!(args[(*na)++] = strdup(line))) rc = cli_fail("out of memory");
     }
@@ -357,8 +355,7 @@ static int verify_jobs(const char *adir, const char *self, const sim_config *c, 
     char *line = NULL;
     size_t cap = 0;
     int ln = 0;
-    for (ssize_t got; !rc && (got = getline(&line, &cap, f)) >= 0;) {
-        if (got && line[got - 1] == '\n') line[got - 1] = 0;
+    while (!rc && textfile_line(&line, &cap, f) >= 0) {
         snprintf(ctx, sizeof ctx, "--jobs wrote a job that would fail (line %d of jobs.txt): ", ++ln);
         char *w[CLI_MAX_ARGS + 8];
         int nw = ln <= n ? shell_words(line, w, (int)(sizeof w / sizeof *w)) : -2;

@@ -2,6 +2,7 @@
 #include "textfile.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -56,4 +57,14 @@ FILE *textfile_open(const char *path, const char *what, char *err, size_t errlen
         }
     }
     return f;
+}
+
+long textfile_line(char **line, size_t *cap, FILE *f)
+{
+    ssize_t got = getline(line, cap, f);
+    if (got < 0) return -1;
+    /* a line ends at LF or CR LF, in every text input */
+    if (got && (*line)[got - 1] == '\n') (*line)[--got] = 0;
+    if (got && (*line)[got - 1] == '\r') (*line)[--got] = 0;
+    return (long)got;
 }

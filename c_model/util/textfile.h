@@ -10,4 +10,8 @@
 /* a regular file without NUL bytes, open for reading past any byte-order mark; NULL with
  * "cannot open WHAT 'path': reason" in err */
 FILE *textfile_open(const char *path, const char *what, char *err, size_t errlen);
+
+/* the next line of F into *line (getline's buffer), without its LF or CR LF end: its length,
+ * or -1 at the end of the file */
+long textfile_line(char **line, size_t *cap, FILE *f);
 #endif
