@@ -18,6 +18,8 @@ shift
 build=$(mkdir -p "$build" && cd "$build" && pwd)
 # shellcheck source=tests/cosim/user_faults.sh
 . "$root/tests/cosim/user_faults.sh"
+# shellcheck source=tests/cosim/run_entry.sh
+. "$root/tests/cosim/run_entry.sh"
 gen=$root/tests/cosim/scoreboard_mutants.py
 equiv=$root/tests/cosim/scoreboard_equivalent.txt
 tmp=$(mktemp -d)
@@ -57,13 +59,9 @@ done
 # verdict BIN RUN: 0 when the run's outcome is the one user.sh wants, else 1 with the
 # reason in $tmp/why
 verdict() {
-    local bin=$1 r=$2 expect='' want='' out rc
-    if [ "${r:0:1}" = '!' ]; then expect=1; r=${r:1}; fi
-    if [ -n "$expect" ] && [ "${r:0:1}" = / ]; then
-        r=${r:1}
-        want=${r%%/*}
-        r=$(sed 's/^ *//' <<< "${r#*/}")
-    fi
+    local bin=$1 r keys expect want out rc
+    run_entry "$2"
+    r=$keys
     # shellcheck disable=SC2086
     out=$(cd "$tmp" && timeout 120 "$bin" $r ${expect:+--expect-violation} --diff-dir "$tmp/v" 2>&1)
     rc=$?

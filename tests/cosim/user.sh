@@ -20,6 +20,8 @@ case $mode in scoreboard | lockstep) ;; *) echo "cosim-user: MODE=$mode: scorebo
 # a RUNS with no run would report "0 passed, 0 failed" for a router never tested
 [ -n "$(tr -d '; \t\n' <<< "$runs")" ] || { echo "cosim-user: RUNS has no run (give runtime keys, runs separated by ';')" >&2; exit 1; }
 dir=$build/user/$name
+# shellcheck source=tests/cosim/run_entry.sh
+. "$root/tests/cosim/run_entry.sh"
 t0=$SECONDS
 if ! "$root/harness/build_user.sh" "$dir" "$top" "$cfg" "$files" "$@"; then
     echo "0 passed, 1 failed"
@@ -32,14 +34,9 @@ for r in "${list[@]}"; do
     r=$(sed 's/^ *//; s/ *$//' <<< "$r")
     [ -n "$r" ] || continue
     i=$((i + 1))
-    expect= want=
-    if [ "${r:0:1}" = '!' ]; then expect=1; r=${r:1}; fi
     # !/TEXT/ keys...: the violation line must contain TEXT (which check fired)
-    if [ -n "$expect" ] && [ "${r:0:1}" = / ]; then
-        r=${r:1}
-        want=${r%%/*}
-        r=$(sed 's/^ *//' <<< "${r#*/}")
-    fi
+    run_entry "$r"
+    r=$keys
     if [ $mode = scoreboard ]; then
         # shellcheck disable=SC2086
         out=$("$dir/scoreboard" $r ${expect:+--expect-violation} --diff-dir "$dir/violation-$i" 2>&1)
