@@ -143,7 +143,7 @@ study-000: deps
 clean:
 	rm -rf $(BUILD)
 
-# the Verilog router: lint, cosim, cosim-ci, waves, synth, bench-rtl (rtl/rtl.mk)
+# the Verilog router: lint, cosim, cosim-ci, waves, synth, formal, bench-rtl (rtl/rtl.mk)
 include rtl/rtl.mk
 # libFuzzer harnesses: fuzz, fuzz-ci (tests/fuzz/fuzz.mk)
 include tests/fuzz/fuzz.mk

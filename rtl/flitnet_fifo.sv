@@ -7,6 +7,18 @@
 // of them, where an assertion here is one copy per FIFO instance in a Verilated model).
 // its signals appear in the waves through the router's per-VC names
 /* verilator tracing_off */
+`ifdef FLITNET_ASSERT
+// FLITNET_CHECK(condition, (format, args...)): an immediate assertion with its message for
+// the simulators; yosys 0.23 (read_verilog -formal, which defines FORMAL) reads no `else`
+// after an assertion, so the formal build keeps the condition only
+`ifndef FLITNET_CHECK
+`ifdef FORMAL
+`define FLITNET_CHECK(c, m) assert (c);
+`else
+`define FLITNET_CHECK(c, m) assert (c) else $error m;
+`endif
+`endif
+`endif
 module flitnet_fifo #(
   parameter int DEPTH = 1,
   parameter int WIDTH = 64,
@@ -68,9 +80,10 @@ module flitnet_fifo #(
   if (CHECK) begin : g_check
     always @(posedge clk_i or negedge rst_ni) begin
       if (rst_ni) begin
-        assert (!push_i || pop_i || cnt_q != CW'(DEPTH))
-          else $error("%m: a flit written into a full FIFO (%0d entries)", DEPTH);
-        assert (!pop_i || cnt_q != '0) else $error("%m: a flit read from an empty FIFO");
+        `FLITNET_CHECK(!push_i || pop_i || cnt_q != CW'(DEPTH),
+          ("%m: a flit written into a full FIFO (%0d entries)", DEPTH))
+        `FLITNET_CHECK(!pop_i || cnt_q != '0,
+          ("%m: a flit read from an empty FIFO"))
       end
     end
   end

@@ -14,6 +14,18 @@
 // those per-VC signals and the LFSR; the ports and flat vectors carry the same
 // information and are not traced, which keeps the traced Verilated model small.
 /* verilator tracing_off */
+`ifdef FLITNET_ASSERT
+// FLITNET_CHECK(condition, (format, args...)): an immediate assertion with its message for
+// the simulators; yosys 0.23 (read_verilog -formal, which defines FORMAL) reads no `else`
+// after an assertion, so the formal build keeps the condition only
+`ifndef FLITNET_CHECK
+`ifdef FORMAL
+`define FLITNET_CHECK(c, m) assert (c);
+`else
+`define FLITNET_CHECK(c, m) assert (c) else $error m;
+`endif
+`endif
+`endif
 module flitnet_router #(
   parameter int          TOPO       = 0,          // flitnet_pkg::topo_e
   parameter int          NDIM       = 2,          // dimensions n
@@ -453,41 +465,41 @@ module flitnet_router #(
     if (rst_ni) begin
       for (int j = 0; j < PV; j++) begin
         // §5.4: credits within 0 .. B; a credit comes back only for a flit sent
-        assert (32'(ovc_credit[j]) <= B)
-          else $error("%m: output VC %0d holds %0d credits, more than B = %0d", j, ovc_credit[j], B);
-        assert (j / V == PN || !cr_i[j] || ovc_credit[j] != CRW'(B) || link_gnt[j])
-          else $error("%m: a credit came back to output VC %0d, which holds all B = %0d", j, B);
+        `FLITNET_CHECK(32'(ovc_credit[j]) <= B,
+          ("%m: output VC %0d holds %0d credits, more than B = %0d", j, ovc_credit[j], B))
+        `FLITNET_CHECK(j / V == PN || !cr_i[j] || ovc_credit[j] != CRW'(B) || link_gnt[j],
+          ("%m: a credit came back to output VC %0d, which holds all B = %0d", j, B))
         // §5.2: a flit leaves on a network port only with a credit
-        assert (j / V == PN || !link_gnt[j] || ovc_credit[j] != '0)
-          else $error("%m: a flit left on output VC %0d without a credit", j);
+        `FLITNET_CHECK(j / V == PN || !link_gnt[j] || ovc_credit[j] != '0,
+          ("%m: a flit left on output VC %0d without a credit", j))
         // §5.3: worms do not interleave on an output VC: a head only after the last
         // worm's tail, a body or tail only inside a worm
-        assert (!ob_push[j] || ob_din[j][flitnet_pkg::FLIT_HEAD] == !a_worm_q[j])
-          else $error("%m: output VC %0d took %s", j,
-                      a_worm_q[j] ? "a head inside a worm" : "a body or tail flit outside a worm");
+        `FLITNET_CHECK(!ob_push[j] || ob_din[j][flitnet_pkg::FLIT_HEAD] == !a_worm_q[j],
+          ("%m: output VC %0d took %s", j,
+           a_worm_q[j] ? "a head inside a worm" : "a body or tail flit outside a worm"))
         // the FIFOs' own invariants (flitnet_fifo with CHECK = 0): never written when full
         // unless the head leaves in the same cycle, never read when empty. Checked here,
         // in loops, rather than in each FIFO: a Verilated model holds each assertion's
         // message (%m) once per instance, so 2 PV of them in every router made per-router
         // copies of the router's code (3x slower co-simulation, docs/rtl.md "Speed")
-        assert (!ob_push[j] || link_gnt[j] || !ob_full[j])
-          else $error("%m: output VC %0d: a flit written into its full FIFO (%0d entries)", j, BO);
-        assert (!link_gnt[j] || ob_ne[j])
-          else $error("%m: output VC %0d: a flit read from its empty FIFO", j);
-        assert (!a_ib_push[j] || move[j] || 32'(a_ib_cnt[j]) != B)
-          else $error("%m: input VC %0d: a flit written into its full FIFO (%0d entries)", j, B);
-        assert (!move[j] || a_ib_cnt[j] != '0)
-          else $error("%m: input VC %0d: a flit read from its empty FIFO", j);
+        `FLITNET_CHECK(!ob_push[j] || link_gnt[j] || !ob_full[j],
+          ("%m: output VC %0d: a flit written into its full FIFO (%0d entries)", j, BO))
+        `FLITNET_CHECK(!link_gnt[j] || ob_ne[j],
+          ("%m: output VC %0d: a flit read from its empty FIFO", j))
+        `FLITNET_CHECK(!a_ib_push[j] || move[j] || 32'(a_ib_cnt[j]) != B,
+          ("%m: input VC %0d: a flit written into its full FIFO (%0d entries)", j, B))
+        `FLITNET_CHECK(!move[j] || a_ib_cnt[j] != '0,
+          ("%m: input VC %0d: a flit read from its empty FIFO", j))
       end
       // §5.1: an output VC is granted only while free
       for (int o = 0; o < P; o++)
-        assert (!va_any[o] || !ovc_busy[o*V + 32'(va_w[o])])
-          else $error("%m: output port %0d granted its busy VC %0d", o, va_w[o]);
+        `FLITNET_CHECK(!va_any[o] || !ovc_busy[o*V + 32'(va_w[o])],
+          ("%m: output port %0d granted its busy VC %0d", o, va_w[o]))
       // §4: one owner per output VC: an active input VC owns the busy output VC it sends to
       for (int q = 0; q < PV; q++)
-        assert (!ivc_active[q] || (ovc_busy[a_act_j[q]] && ovc_owner[a_act_j[q]] == QW'(q)))
-          else $error("%m: input VC %0d sends to output VC %0d, which is %s", q, a_act_j[q],
-                      ovc_busy[a_act_j[q]] ? "owned by another" : "free");
+        `FLITNET_CHECK(!ivc_active[q] || (ovc_busy[a_act_j[q]] && ovc_owner[a_act_j[q]] == QW'(q)),
+          ("%m: input VC %0d sends to output VC %0d, which is %s", q, a_act_j[q],
+           ovc_busy[a_act_j[q]] ? "owned by another" : "free"))
     end
   end
 `endif

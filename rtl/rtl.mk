@@ -12,6 +12,9 @@
 #              annotated sources in build/coverage/
 #   waves      waves/rtl.vcd and waves/c.vcd of a small run, checked (WAVES_FST=1: rtl.fst)
 #   synth      yosys: cells and flip-flops of one router per configuration (docs/rtl.md)
+#   formal     the router's properties proved (PDR) or bounded (BMC) with yosys and ABC,
+#              every configuration of tests/formal/configs.txt (docs/formal.md);
+#              formal-ci: the CI tier and a mutant it must kill (tests/suites/formal.sh)
 #   bench-rtl  Verilated network vs C model, simulated cycles/s (8x8, V = 10, M = 64)
 ifndef FLITNET_RTL_MK
 FLITNET_RTL_MK := 1
@@ -174,7 +177,7 @@ RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t
                    t44v3min m44v3fa_to16 u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
                    t44v7dfr_to8 m444v8fr t66v8nbcfr t66v9dnbcfr m44v11phopfr t444v10nhopfr r255v2 h8v2
 
-.PHONY: lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE rtl-cfgs rtl-models-long
+.PHONY: formal formal-ci lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE rtl-cfgs rtl-models-long
 rtl-FORCE:
 
 # the models whose CI runs are long enough that -O1's faster code pays for its slower
@@ -290,6 +293,12 @@ rtl-models-long:
 WAVES_MODEL := $(if $(WAVES_FST),t44v4fst,t44v4)
 waves: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp
 	@w=$$(waves/waves_window.sh) && WAVES_WINDOW=$$w waves/make_waves.sh $(RTL_BUILD)/$(WAVES_MODEL)/cosim $(RTL_BUILD)/vcdcmp waves
+
+formal: deps-rtl
+	@python3 tests/formal/formal.py --tier full --out $(BUILD)/formal/full
+
+formal-ci: deps-rtl
+	@tests/suites/formal.sh
 
 synth: deps-rtl $(BUILD)/libflitnet.a
 	@rtl/synth.sh $(RTL_BUILD)/synth

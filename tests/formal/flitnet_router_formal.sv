@@ -1,0 +1,275 @@
+// flitnet_router_formal: the formal harness of one flitnet_router (docs/formal.md). It
+// plays the router's neighbours within the contract's protocol (assumptions) and states
+// what the router owes them at its ports (assertions); the router's own invariants
+// (rtl/flitnet_router.sv under FLITNET_ASSERT) are proved in the same run. yosys 0.23
+// reads neither `bind` nor hierarchical names, so this harness sees the router through
+// its ports only and the internal invariants stay where the co-simulation checks them.
+//
+// Every input of this module is free in each step; node id, LFSR seed, selection and the
+// fault inputs are free constants (anyconst), so one proof covers every position of the
+// router in its network. The harness builds each flit from what the neighbours choose
+// (kind, a head's dst, src and routing fields) and a tag in bits [63:56] that it reads
+// back at the outputs: the input VC that took the flit in (5 bits) and its number there
+// modulo 8. Body and tail flits carry the tag's complement in bits [25:18] as their
+// payload; the other bits (a body's index, a head's id) are zero, which keeps the
+// buffers' bits that carry nothing constant for the provers.
+module flitnet_router_formal #(
+  parameter int          TOPO       = 0,
+  parameter int          NDIM       = 2,
+  parameter logic [63:0] K          = 64'h0404,
+  parameter int          V          = 2,
+  parameter int          B          = 1,
+  parameter int          BO         = 1,
+  parameter int          ROUTING    = 0,
+  parameter int          DATELINE   = 1,
+  parameter int          ESCAPE_VCS = 0,
+  parameter int          TIMEOUT    = 0,
+  parameter int          FRING      = 0,
+  parameter int          MINIMAL    = 1,  // the routing takes minimal hops only (§6.1)
+  parameter int          EJECT_DST  = 1,  // heads leave on the local port at their destination only
+  parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
+  parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
+  parameter int          A          = flitnet_pkg::addr_bits(N),
+  parameter int          HW         = flitnet_pkg::hop_bits(TOPO, NDIM, K),
+  parameter int          VW         = (V > 1) ? $clog2(V) : 1,
+  // a head's routing fields (§3): hops, neg, bonus, ring
+  parameter int          RTW        = HW + 2 * flitnet_pkg::class_bits(V) + flitnet_pkg::flit_ring_w(NDIM)
+) (
+  input  logic            clk_i,
+  // what the upstream neighbours choose each step; the harness builds the flits
+  input  logic [P-1:0]     in_valid_i,
+  input  logic [P*VW-1:0]  in_vc_i,
+  input  logic [P-1:0]     in_tail_i,   // the flit ends its worm
+  input  logic [P*A-1:0]   in_dst_i,    // a head's dst and src
+  input  logic [P*A-1:0]   in_src_i,
+  input  logic [P*RTW-1:0] in_rt_i,     // a head's hops, neg, bonus and ring fields
+  input  logic [P*V-1:0]   cr_i
+);
+  localparam int PN  = P - 1;
+  localparam int PV  = P * V;
+  localparam int CNW = 4;                     // flit counters: no wrap in the depths proved (< 16)
+  localparam int UW  = $clog2(B + 1) + 1;
+  localparam int DW  = $clog2(B + 1) + 1;
+  localparam int RT_LO = flitnet_pkg::flit_hops_lo(A);
+
+  // ------------------------------------------------------------------ free constants
+  (* anyconst *) logic [A-1:0]    node_id;
+  (* anyconst *) logic [15:0]     lfsr_seed;
+  (* anyconst *) logic            sel_random;
+  (* anyconst *) logic [P-2:0]    faulty_nbr_c;
+  (* anyconst *) logic [2*P-3:0]  ring_ok_c;
+  // without the f-ring layer no neighbour is faulty (swft's faults are node software's)
+  wire [P-2:0]   faulty_nbr = (FRING != 0) ? faulty_nbr_c : '0;
+  wire [2*P-3:0] ring_ok    = (FRING != 0) ? ring_ok_c : '0;
+
+  // reset in the first step only
+  logic init_q = 1'b1;
+  always_ff @(posedge clk_i) init_q <= 1'b0;
+  wire rst_n = !init_q;
+
+  logic [P*64-1:0] in_flit;   // built below from the neighbours' choices
+  logic [P*V-1:0]  cr_o;
+  logic [P-1:0]    out_valid;
+  logic [P*VW-1:0] out_vc;
+  logic [P*64-1:0] out_flit;
+
+  flitnet_router #(
+    .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
+    .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .FRING(FRING), .A(A), .HW(HW)
+  ) dut (
+    .clk_i, .rst_ni(rst_n), .node_id_i(node_id), .lfsr_seed_i(lfsr_seed), .sel_random_i(sel_random),
+    .faulty_nbr_i(faulty_nbr), .ring_ok_i(ring_ok),
+    .in_valid_i, .in_vc_i, .in_flit_i(in_flit), .cr_o,
+    .out_valid_o(out_valid), .out_vc_o(out_vc), .out_flit_o(out_flit), .cr_i
+  );
+
+
+  // the coordinate of node x in dimension d (§2: dimension 0 varies fastest)
+  function automatic int coord(input int x, input int d);
+    int r;
+    r = x;
+    for (int e = 0; e < NDIM; e++)
+      if (e < d) r = r / ((TOPO == flitnet_pkg::TopoHypercube) ? 2 : 32'(K[8*e +: 8]));
+    coord = r % ((TOPO == flitnet_pkg::TopoHypercube) ? 2 : 32'(K[8*d +: 8]));
+  endfunction
+
+  // port o (a network port) takes a message at node x one hop closer to node y (§6.1)
+  function automatic logic productive(input int x, input int y, input int o);
+    int d, kd, delta;
+    if (TOPO == flitnet_pkg::TopoHypercube) productive = coord(x, o) != coord(y, o);
+    else begin
+      d     = o / 2;
+      kd    = 32'(K[8*d +: 8]);
+      delta = (coord(y, d) - coord(x, d) + kd) % kd;
+      if (TOPO == flitnet_pkg::TopoMesh)
+        productive = (o % 2 == 0) ? coord(y, d) > coord(x, d) : coord(y, d) < coord(x, d);
+      else if (TOPO == flitnet_pkg::TopoTorus)
+        productive = (o % 2 == 0) ? (delta != 0 && delta <= kd / 2) : (delta != 0 && kd - delta <= kd / 2);
+      else  // unidirectional torus: one direction per dimension
+        productive = delta != 0;
+    end
+  endfunction
+
+  // ------------------------------------------------------------------ upstream (assumed)
+  // per input VC q = i*V + v: flits in its FIFO as the upstream counts them (sent minus
+  // credits back), whether a worm is open, and the next flit's number
+  logic [PV*UW-1:0]  up_cnt_q;
+  logic [PV-1:0]     up_worm_q;
+  logic [PV*3-1:0]   up_seq_q;
+  // conservation is counted for one input VC, any of them (a free constant): flits it
+  // took in and flits of it sent on
+  (* anyconst *) logic [4:0] watch;
+  logic [CNW-1:0] n_in_q, n_out_q;
+
+  for (genvar i = 0; i < P; i++) begin : g_up
+    wire          valid = in_valid_i[i];
+    wire [VW-1:0] vc    = in_vc_i[i*VW +: VW];
+    wire [A-1:0]  dst   = in_dst_i[i*A +: A];
+    logic [63:0]  flit;
+    logic         head;
+    logic [7:0]   tag;
+    always_comb begin
+      head = 1'b0;
+      tag  = '0;
+      for (int v = 0; v < V; v++)
+        if (vc == VW'(v)) begin
+          head = !up_worm_q[i*V + v];
+          tag  = {5'(i * V + v), up_seq_q[(i*V + v)*3 +: 3]};
+        end
+      flit = '0;
+      flit[flitnet_pkg::FLIT_HEAD] = head;
+      flit[flitnet_pkg::FLIT_TAIL] = in_tail_i[i];
+      flit[63:56] = tag;
+      if (head) begin
+        flit[flitnet_pkg::FLIT_DST_LO +: A]     = dst;
+        flit[flitnet_pkg::FLIT_DST_LO + A +: A] = in_src_i[i*A +: A];
+        // the source writes the routing fields itself (§7); a neighbour's are free
+        if (i != PN) flit[RT_LO +: RTW] = in_rt_i[i*RTW +: RTW];
+      end else flit[25:18] = ~tag;
+    end
+    assign in_flit[i*64 +: 64] = flit;
+    always @* begin
+      if (rst_n && valid) begin
+        assume (32'(vc) < V);
+        if (head) assume (32'(dst) < N);
+        if (head && i == PN) assume (dst != node_id);  // a source does not send to itself
+      end
+    end
+    for (genvar v = 0; v < V; v++) begin : g_vc
+      localparam int Q = i * V + v;
+      wire          push = valid && vc == VW'(v);
+      wire [UW-1:0] cnt  = up_cnt_q[Q*UW +: UW];
+      wire [2:0]    seq  = up_seq_q[Q*3 +: 3];
+      always @* begin
+        if (rst_n && push) begin
+          assume (32'(cnt) < B);                                          // §5.4: a credit
+        end
+      end
+      always_ff @(posedge clk_i) begin
+        if (!rst_n) begin
+          up_cnt_q[Q*UW +: UW]   <= '0;
+          up_worm_q[Q]           <= 1'b0;
+          up_seq_q[Q*3 +: 3]     <= '0;
+        end else begin
+          up_cnt_q[Q*UW +: UW] <= cnt + UW'(push) - UW'(cr_o[Q]);
+          if (push) begin
+            up_worm_q[Q]         <= !flit[flitnet_pkg::FLIT_TAIL];
+            up_seq_q[Q*3 +: 3]   <= seq + 3'd1;
+          end
+        end
+      end
+      always @* if (rst_n) assert (!cr_o[Q] || cnt != '0);  // §5.4: a credit returns only for a flit the input FIFO held
+    end
+  end
+
+  // ------------------------------------------------------------------ downstream
+  // per output VC j = o*V + w of a network port: flits in the downstream input FIFO
+  // (received minus credits returned); the downstream returns a credit only for one
+  logic [PV*DW-1:0] ds_cnt_q;
+  // per output VC, every port: the worm on it (open, its input VC, its last flit number)
+  logic [PV-1:0]    ow_open_q;
+  logic [PV*5-1:0]  ow_org_q;
+  logic [PV*3-1:0]  ow_seq_q;
+
+  for (genvar o = 0; o < P; o++) begin : g_down
+    wire          valid = out_valid[o];
+    wire [VW-1:0] vc    = out_vc[o*VW +: VW];
+    wire [63:0]   flit  = out_flit[o*64 +: 64];
+    wire [7:0]    tag   = flit[63:56];
+    wire [A-1:0]  dst   = flit[flitnet_pkg::FLIT_DST_LO +: A];
+    wire          head  = flit[flitnet_pkg::FLIT_HEAD];
+    always @* begin
+      if (rst_n && valid) begin
+        assert (32'(vc) < V);                   // §5.2: a flit leaves on a VC its port has
+        assert (32'(tag[7:3]) < PV);            // §4: a flit sent on was taken in by an input VC
+        if (!head) assert (flit[25:18] == ~tag);  // §3: body and tail flits leave intact
+        if (head && EJECT_DST != 0) assert ((o == PN) == (dst == node_id));  // §6: a head leaves on the local port at its destination only
+        if (head && MINIMAL != 0 && o != PN) assert (productive(32'(node_id), 32'(dst), o));  // §6.1: a head leaves on a minimal port
+      end
+    end
+    for (genvar w = 0; w < V; w++) begin : g_vc
+      localparam int J = o * V + w;
+      wire          send = valid && vc == VW'(w);
+      wire [DW-1:0] cnt  = ds_cnt_q[J*DW +: DW];
+      wire [4:0]    org  = ow_org_q[J*5 +: 5];
+      wire [2:0]    last = ow_seq_q[J*3 +: 3];
+      if (o != PN) begin : g_cr
+        always @* begin
+          if (rst_n && cr_i[J]) assume (cnt != '0);
+          if (rst_n && send) assert (32'(cnt) < B);  // §5.2: a flit leaves only into room downstream (a credit)
+        end
+      end else begin : g_no_cr
+        always @* if (rst_n) assume (!cr_i[J]);
+      end
+      always @* begin
+        if (rst_n && send) begin
+          assert (head == !ow_open_q[J]);         // §5.3: worms leave whole: a head opens one, a tail ends it
+          if (!head) assert (tag == {org, last + 3'd1});  // §5.3: a worm's flits leave in order, each once
+        end
+      end
+      always_ff @(posedge clk_i) begin
+        if (!rst_n) begin
+          ds_cnt_q[J*DW +: DW] <= '0;
+          ow_open_q[J]         <= 1'b0;
+          ow_org_q[J*5 +: 5]   <= '0;
+          ow_seq_q[J*3 +: 3]   <= '0;
+        end else begin
+          if (o != PN) ds_cnt_q[J*DW +: DW] <= cnt + DW'(send) - DW'(cr_i[J]);
+          if (send) begin
+            ow_open_q[J]       <= !flit[flitnet_pkg::FLIT_TAIL];
+            ow_org_q[J*5 +: 5] <= tag[7:3];
+            ow_seq_q[J*3 +: 3] <= tag[2:0];
+          end
+        end
+      end
+    end
+  end
+
+  // §4: of the watched input VC's flits, none sent on that was not taken in (a flit
+  // lost or duplicated inside a worm breaks the order check above; the depth bounds how
+  // many flits a run can hold, so a bound on flits held would say nothing more)
+  logic [CNW-1:0] n_in_d, n_out_d;
+  always_comb begin
+    n_in_d  = n_in_q;
+    n_out_d = n_out_q;
+    for (int i = 0; i < P; i++)
+      if (in_valid_i[i] && in_flit[i*64 + 59 +: 5] == watch) n_in_d = n_in_d + 1'b1;
+    for (int o = 0; o < P; o++)
+      if (out_valid[o] && out_flit[o*64 + 59 +: 5] == watch) n_out_d = n_out_d + 1'b1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_n) begin
+      n_in_q  <= '0;
+      n_out_q <= '0;
+    end else begin
+      n_in_q  <= n_in_d;
+      n_out_q <= n_out_d;
+    end
+  end
+  always @* begin
+    if (rst_n) begin
+      assume (32'(watch) < PV);
+      assert (n_out_q <= n_in_q);  // §4: no flit of an input VC sent on more often than taken in
+    end
+  end
+endmodule
