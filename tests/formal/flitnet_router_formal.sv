@@ -27,6 +27,7 @@ module flitnet_router_formal #(
   parameter int          FRING      = 0,
   parameter int          MINIMAL    = 1,  // the routing takes minimal hops only (§6.1)
   parameter int          EJECT_DST  = 1,  // heads leave on the local port at their destination only
+  parameter int          NO_UTURN   = 1,  // no head leaves back along the link it came in by
   parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
   parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
   parameter int          A          = flitnet_pkg::addr_bits(N),
@@ -51,6 +52,7 @@ module flitnet_router_formal #(
   localparam int UW  = $clog2(B + 1) + 1;
   localparam int DW  = $clog2(B + 1) + 1;
   localparam int RT_LO = flitnet_pkg::flit_hops_lo(A);
+  localparam int TOPO_UNI = flitnet_pkg::TOPO_TORUS_UNI;
 
   // ------------------------------------------------------------------ free constants
   (* anyconst *) logic [A-1:0]    node_id;
@@ -108,6 +110,14 @@ module flitnet_router_formal #(
       else  // unidirectional torus: one direction per dimension
         productive = delta != 0;
     end
+  endfunction
+
+  // the output port back along the link that feeds input port i (-1: none): input ports
+  // are named after the direction of travel (§2)
+  function automatic int uturn(input int i);
+    if (i == PN || TOPO == TOPO_UNI) uturn = -1;
+    else if (TOPO == flitnet_pkg::TopoHypercube) uturn = i;
+    else uturn = i ^ 1;
   endfunction
 
   // ------------------------------------------------------------------ upstream (assumed)
@@ -205,6 +215,7 @@ module flitnet_router_formal #(
         if (!head) assert (flit[25:18] == ~tag);  // §3: body and tail flits leave intact
         if (head && EJECT_DST != 0) assert ((o == PN) == (dst == node_id));  // §6: a head leaves on the local port at its destination only
         if (head && MINIMAL != 0 && o != PN) assert (productive(32'(node_id), 32'(dst), o));  // §6.1: a head leaves on a minimal port
+        if (head && NO_UTURN != 0) assert (o != uturn(32'(tag[7:3]) / V));  // §6.4: no head turns back along its link
       end
     end
     for (genvar w = 0; w < V; w++) begin : g_vc
