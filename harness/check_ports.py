@@ -18,7 +18,7 @@ PARAMS = ["TOPO", "NDIM", "K", "P", "V", "B", "BO", "ROUTING", "DATELINE", "ESCA
 
 
 def fail(msg):
-    print("cosim-user: " + msg)
+    print(os.environ.get("FLITNET_WHO", "cosim-user") + ": " + msg)
     sys.exit(1)
 
 

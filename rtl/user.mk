@@ -10,6 +10,9 @@
 #                   interface mismatch refused (tests/suites/rtl_user.sh)
 #   cosim-examples  the worked example across the configuration matrix (tests/cosim/examples.sh);
 #                   make cosim runs it too
+#   formal-user     RTL=... TOP=... [FORMAL_CFG=...] [DEPTH=6]: the interface's properties
+#                   (credits, room downstream, whole worms in order, conservation) proved or
+#                   bounded on one router of TOP (docs/formal.md), its ports checked first
 #   scoreboard-mutants  every single-point mutant of harness/scoreboard.cpp's checks run
 #                   against the fault injector (tests/cosim/scoreboard_mutants.sh; CI runs
 #                   a sample: tests/suites/rtl_user_mutants.sh); SB_MUTANTS="ID ..." picks
@@ -24,7 +27,9 @@ RUNS  ?= seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=
 NAME  ?= $(TOP)
 USER_VFLAGS ?= --assert
 
-.PHONY: cosim-user cosim-user-ci cosim-examples scoreboard-mutants
+FORMAL_CFG ?= topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dateline=1
+DEPTH ?= 6
+.PHONY: cosim-user cosim-user-ci cosim-examples scoreboard-mutants formal-user
 
 # a value in single quotes for the shell, its own single quotes escaped
 user_q = '$(subst ','\'',$(1))'
@@ -40,6 +45,9 @@ cosim-user-ci: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 cosim-examples: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 	@tests/cosim/examples.sh $(RTL_BUILD) full
 
+formal-user: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/codes
+	@test -n $(call user_q,$(TOP)) -a -n $(call user_q,$(RTL)) || { echo 'formal-user: give RTL="files.sv ..." and TOP=module' >&2; exit 1; }
+	@tests/formal/user.sh $(call user_q,$(RTL)) $(call user_q,$(TOP)) $(call user_q,$(FORMAL_CFG)) $(call user_q,$(DEPTH))
 scoreboard-mutants: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/codes
 	@SB_MUTANTS_N=all tests/cosim/scoreboard_mutants.sh $(RTL_BUILD) $(SB_MUTANTS)
 

@@ -13,6 +13,11 @@
 // modulo 8. Body and tail flits carry the tag's complement in bits [25:18] as their
 // payload; the other bits (a body's index, a head's id) are zero, which keeps the
 // buffers' bits that carry nothing constant for the provers.
+// the router under proof: flitnet_router, or a designer's own with the same interface
+// (docs/router-interface.md; make formal-user defines FLITNET_FORMAL_DUT)
+`ifndef FLITNET_FORMAL_DUT
+`define FLITNET_FORMAL_DUT flitnet_router
+`endif
 module flitnet_router_formal #(
   parameter int          TOPO       = 0,
   parameter int          NDIM       = 2,
@@ -75,7 +80,7 @@ module flitnet_router_formal #(
   logic [P*VW-1:0] out_vc;
   logic [P*64-1:0] out_flit;
 
-  flitnet_router #(
+  `FLITNET_FORMAL_DUT #(
     .TOPO(TOPO), .NDIM(NDIM), .K(K), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
     .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .FRING(FRING), .A(A), .HW(HW)
   ) dut (
@@ -163,6 +168,9 @@ module flitnet_router_formal #(
         assume (32'(vc) < V);
         if (head) assume (32'(dst) < N);
         if (head && i == PN) assume (dst != node_id);  // a source does not send to itself
+        // under a minimal routing a head arrives with its way back unproductive: it came
+        // one minimal hop closer
+        if (head && MINIMAL != 0 && uturn(i) >= 0) assume (!productive(32'(node_id), 32'(dst), uturn(i)));
       end
     end
     for (genvar v = 0; v < V; v++) begin : g_vc

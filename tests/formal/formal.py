@@ -10,6 +10,8 @@ A property is `proved` when PDR proves it in every instance (every VC, every por
 is replayed by yosys's simulator into OUT/NAME/cex.vcd (GTKWave) and the property named.
 
 usage: formal.py [--tier ci|full] [--out DIR] [--pdr-seconds S] [--rtl DIR] [NAME ...]
+       formal.py --dut TOP --files "FILE ..." --params "KEY=VALUE ..." [--depth D] [NAME]
+       (a designer's router, make formal-user: the properties at its ports only)
 The last line is "formal: N proved, N bounded, N failed"; exit 1 when something failed
 (or a tool did), 2 on bad usage.
 """
@@ -89,7 +91,7 @@ def describe(src, cache={}):
                     return desc, sec.group(1)
             return desc, ''
     c = re.search(r'//\s*(§[0-9.]+):?\s*(.*)$', lines[line - 1])
-    return (c.group(2).strip(), c.group(1)) if c else (lines[line - 1].strip(), '')
+    return (c.group(2).strip(), c.group(1)) if c else ('an assertion of the design', '')
 
 
 def location(src):
@@ -99,7 +101,11 @@ def location(src):
 
 
 def yosys_script(cfg, codes, d, rtl):
-    files = [l.strip() for l in open(os.path.join(ROOT, rtl, 'flitnet.f')) if l.strip() and 'network' not in l]
+    files = [os.path.join(rtl, l.strip()) for l in open(os.path.join(ROOT, rtl, 'flitnet.f')) if l.strip() and 'network' not in l]
+    dut = ''
+    if cfg.get('dut'):  # a designer's router: its files after ours, as make cosim-user reads them
+        files = files + cfg['files']
+        dut = ' -DFLITNET_FORMAL_DUT=' + cfg['dut']
     sets = []
     for k, v in cfg['params'].items():
         if k == 'ROUTING' and not v.isdigit():
@@ -108,8 +114,11 @@ def yosys_script(cfg, codes, d, rtl):
             v = str(codes[v])
         sets.append('-set %s %s' % (k, v))
     return '\n'.join([
-        'read_verilog -sv -formal -DFLITNET_ASSERT ' + ' '.join(os.path.join(rtl, f) for f in files) + ' ' + HARNESS,
+        'read_verilog -sv -formal -DFLITNET_ASSERT%s ' % dut + ' '.join(files) + ' ' + HARNESS,
         'chparam %s %s' % (' '.join(sets), TOP),
+        # hierarchy first: it drops the modules elaborated with their default parameters at
+        # read time (some of which hold an error cell for that default) before prep checks
+        'hierarchy -top ' + TOP,
         'prep -top ' + TOP,
         'async2sync',
         'dffunmap',
@@ -206,13 +215,24 @@ def main():
     ap.add_argument('--pdr-seconds', type=int, default=int(os.environ.get('FORMAL_PDR_SECONDS', '60')),
                     help='PDR time per configuration (0: bounded checks only)')
     ap.add_argument('--rtl', default='rtl', help='the router\'s sources (a mutant\'s copy)')
+    ap.add_argument('--dut', help='a designer\'s router module (make formal-user): with --files, --params, --depth')
+    ap.add_argument('--files', default='', help='its Verilog files, space-separated')
+    ap.add_argument('--params', default='', help='the harness\'s parameters, KEY=VALUE space-separated')
+    ap.add_argument('--depth', type=int, default=8)
     ap.add_argument('names', nargs='*')
     a = ap.parse_args()
     for tool in ('yosys', 'yosys-abc'):
         if subprocess.run(['sh', '-c', 'command -v ' + tool], stdout=subprocess.DEVNULL).returncode:
             die('needs %s (make deps-formal)' % tool)
     codes = routing_codes()
-    cfgs = read_configs(os.path.join(ROOT, a.configs), a.tier, a.names)
+    if a.dut:
+        params = dict(kv.split('=', 1) for kv in a.params.split())
+        # a designer's router: the interface's properties only, not our routing's
+        params.update({'EJECT_DST': '0', 'MINIMAL': '0', 'NO_UTURN': '0'})
+        cfgs = [{'name': a.names[0] if a.names else a.dut, 'depth': a.depth, 'tier': 'full', 'params': params,
+                 'dut': a.dut, 'files': a.files.split()}]
+    else:
+        cfgs = read_configs(os.path.join(ROOT, a.configs), a.tier, a.names)
     n = {'proved': 0, 'bounded': 0, 'failed': 0}
     errors = 0
     t_start = time.time()
