@@ -1,5 +1,5 @@
 /* main.c: the flitnet command line.
- *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order] [--per-router]
+ *   flitnet sim   [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order] [--per-router] [--check-invariants[=N]]
  *   flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE] [--all]
  *   flitnet model [CONFIG] model=NAME [key=value ...] [rate=A:B:STEP] [--csv FILE] [--json FILE]
  *   flitnet compare [CONFIG] [model=NAME] [key=value ...] rate=A:B:STEP [-j N] [--csv FILE] [--plot FILE]
@@ -22,6 +22,7 @@
 #include "sweep.h"
 #include "sweepcmd.h"
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,12 +33,14 @@
 /* every command: its usage, what it does, and whether it takes the configuration keys;
  * `flitnet help`, `flitnet CMD --help` and the README's list (tests/suites/readme_keys.sh) agree */
 static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
-    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order] [--per-router]",
+    {"sim", "flitnet sim [CONFIG] [key=value ...] [--json FILE] [--vcd FILE [--vcd-window A:B]] [--heatmap FILE] [--shuffle-order] [--per-router] [--check-invariants[=N]]",
      "one run: a summary on stdout; --json writes every measurement, --vcd the routers' waves for cycles A..B (by "
      "default the first 100 cycles of an 8x8 V=10 network, up to 1000 on smaller ones), --heatmap a map of the "
      "node loads (.svg or .png; 1-D and 2-D networks, faulty and disabled nodes marked); --shuffle-order evaluates the "
      "nodes in a random order each cycle and --per-router steps the routers one at a time instead of stage by stage "
-     "(results must not change with either); a run longer than 3 s shows its cycle on a terminal",
+     "(results must not change with either); --check-invariants checks the routers' state (credits, owners, masks; "
+     "c_model/router/invariants.h) after every N-th cycle (every cycle without =N) and stops at the first broken one, "
+     "naming it, the router and the cycle; a run longer than 3 s shows its cycle on a terminal",
      1},
     {"sweep", "flitnet sweep [CONFIG] [key=value ...] rate=A:B:STEP [-j N | --jobs DIR] [--csv FILE] [--plot FILE] "
               "[--throughput FILE] [--title T] [--all]",
@@ -171,6 +174,16 @@ static int cmd_sim(int argc, char **argv)
         else if (!strcmp(rest[i], "--heatmap") && i + 1 < nrest) heat = rest[++i];
         else if (!strcmp(rest[i], "--shuffle-order")) opt.shuffle_order = 1;
         else if (!strcmp(rest[i], "--per-router")) opt.per_router = 1;
+        else if (!strcmp(rest[i], "--check-invariants")) opt.check_invariants = 1;
+        else if (!strncmp(rest[i], "--check-invariants=", 19)) {
+            const char *v = rest[i] + 19;
+            char *end;
+            errno = 0;
+            long n = strtol(v, &end, 10);
+            if (!*v || *end || errno || n < 1 || n > INT_MAX || strspn(v, "0123456789") != strlen(v))
+                return cli_fail("--check-invariants=N needs a count of cycles from 1 up");
+            opt.check_invariants = (int)n;
+        }
         else if (!strcmp(rest[i], "--vcd") && i + 1 < nrest) opt.vcd = rest[++i];
         else if (!strcmp(rest[i], "--vcd-window") && i + 1 < nrest) {
             const char *w = rest[++i];

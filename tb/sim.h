@@ -65,7 +65,7 @@ typedef struct {
     int quiet;
     const char *vcd;              /* write the routers' waves (c_model/waves/vcd.h) here, or NULL */
     uint64_t vcd_from, vcd_to;    /* cycles written, inclusive */
-    int check_invariants;         /* check the routers' state after every cycle (c_model/router/invariants.h) */
+    int check_invariants;         /* N > 0: check the routers' state after every N-th cycle (c_model/router/invariants.h) */
     int vcd_auto_window;          /* ignore vcd_to: write the first SIM_VCD_BUDGET / (N P V) cycles (at most 1000) */
 } sim_options;
 

@@ -27,6 +27,10 @@ check "shared ring node marked 8" 0 "8" faults routing=duato fault_nodes=18,19,3
 check "disabled nodes" 0 "2 faulty nodes, 2 disabled, 1 region" faults routing=minimal fault_nodes=18,27
 check "drawn set says its draws" 0 "(drawn:" faults routing=dor faults=10%
 check "no faults" 0 "no faults" faults routing=dor
+check "invariants checked every cycle of an f-ring run" 0 "status       ok" sim routing=duato vcs=10 faults=10% fault_seed=3 rate=0.002 cycles=2000 --check-invariants
+check "invariants checked every 50th cycle" 0 "status       ok" sim k=4 routing=dor_escape vcs=2 rate=0.002 cycles=2000 --check-invariants=50
+check "--check-invariants=0 refused" 1 "--check-invariants=N needs a count of cycles from 1 up" sim --check-invariants=0
+check "--check-invariants=x refused" 1 "--check-invariants=N needs a count of cycles from 1 up" sim --check-invariants=5x
 check "proof of a fault set" 0 "acyclic:" cdg routing=duato fault_nodes=18,19,34
 check "proof without faults" 0 "every route ends" cdg routing=duato_nbc
 check "rings chained round a torus column: acyclic (F keeps to the mesh view)" 0 "acyclic:" cdg routing=dor vcs=8 fault_nodes=1,17,33,49
