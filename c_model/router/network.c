@@ -8,6 +8,7 @@
 #include "deadlock.h"
 #include "lfsr.h"
 #include "router_core.h"
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,8 @@ size_t network_bytes(int N, int P, const router_params *rp)
 
 HOT void ib_push(network *net, port_state *p, int iv, int v, flit_t f, const int B)
 {
+    /* the credit protocol leaves room (§5.4): the pops of the cycle come first */
+    assert(B == 1 ? !(p->ib_ne >> v & 1u) : net->ivc[iv].cnt < B);
     if (B == 1) {
         net->ib[iv] = f;
     } else {
@@ -173,6 +176,7 @@ HOT void ib_push(network *net, port_state *p, int iv, int v, flit_t f, const int
 
 HOT flit_t ib_pop(network *net, port_state *p, int iv, int v, const int B)
 {
+    assert(p->ib_ne >> v & 1u);
     if (B == 1) {
         p->ib_ne &= ~(1u << v);
         return net->ib[iv];
@@ -189,6 +193,7 @@ HOT uint32_t ob_full_mask(const port_state *p, const int Bo) { return Bo == 1 ? 
 
 HOT void ob_push(network *net, port_state *p, int ov, int w, flit_t f, const int Bo)
 {
+    assert(!(ob_full_mask(p, Bo) >> w & 1u)); /* the crossbar moves only into room (§5.3) */
     if (Bo == 1) {
         net->ob[ov] = f;
     } else {
@@ -205,6 +210,7 @@ HOT void ob_push(network *net, port_state *p, int ov, int w, flit_t f, const int
 HOT flit_t ob_pop(network *net, port_state *p, int ov, int w, int *was_full, const int Bo)
 {
     const uint32_t bit = 1u << w;
+    assert(p->ob_ne & bit);
     if (Bo == 1) {
         *was_full = 1;
         p->ob_ne &= ~bit;
