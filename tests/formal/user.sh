@@ -19,6 +19,13 @@ for f in "${files[@]}"; do [ -f "$f" ] || { echo "formal-user: no file $f" >&2; 
 # shellcheck source=harness/model_params.sh
 . harness/model_params.sh
 model_params formal-user "$cfg" || exit 2
+# what the C model refuses (too few VCs, a routing the topology does not take), in its
+# own words, as make cosim-user does
+# shellcheck disable=SC2086
+if ! why=$(build/flitnet sim $cfg cycles=20 warmup=0 batches=2 2>&1 > /dev/null); then
+    echo "formal-user: FORMAL_CFG is refused by flitnet: ${why#flitnet: }" >&2
+    exit 2
+fi
 dir=build/formal/user/$top
 mkdir -p "$dir"
 mapfile -t ours < <(sed 's|^|rtl/|' rtl/flitnet.f)

@@ -1,48 +1,118 @@
 #!/usr/bin/env bash
-# The router's formal properties (docs/formal.md): the configurations of the ci tier of
-# tests/formal/configs.txt proved or bounded by tests/formal/formal.py, with nothing
-# failed; and mutants of the router that formal must kill, each with its counterexample
-# as a VCD and the property it breaks named. FORMAL_PDR_SECONDS (default 30) per
-# configuration. make formal runs every configuration.
+# The router's formal properties (docs/formal.md), CI tier:
+# - the configurations of the ci tier of tests/formal/configs.txt proved or bounded by
+#   tests/formal/formal.py, nothing failed (FORMAL_PDR_SECONDS, default 30, per one);
+# - MUT_NO_CREDIT, which formal must kill with a counterexample VCD naming the property;
+# - make formal-user's path: the example router (rtl/examples/) passes, each of its broken
+#   variants fails with a counterexample VCD, IQ_CREDIT_BYPASS is refused by the port check.
+# Two checks at a time (each is one process). make formal runs every configuration.
 cd "$(dirname "$0")/../.." || exit 2
-make --no-print-directory -s -f Makefile -f rtl/rtl.mk deps-rtl > /dev/null ||
+make --no-print-directory -s -f Makefile -f rtl/rtl.mk deps-rtl build/libflitnet.a build/flitnet build/rtl/codes > /dev/null ||
     { echo "formal: the set-up failed"; echo "0 passed, 1 failed"; exit 1; }
-pass=0 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+ex=(rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv)
 
-# MUTANT CONFIG PROPERTY: the mutant applied to a copy of rtl/, bounded checks only; it
-# must fail a property whose description matches PROPERTY (an extended regex) and leave
-# a VCD
-kill_mutant() {
-    local m=$1 cfg=$2 want=$3 out d=build/formal/mutants/$1
-    if ! tests/mutants/apply.sh "$m" "$tmp/$m" > "$tmp/$m.apply" 2>&1; then
-        echo "FAIL $m: $(head -1 "$tmp/$m.apply")"
-        return 1
-    fi
-    out=$(python3 tests/formal/formal.py --pdr-seconds 0 --rtl "$tmp/$m/rtl" --out "$d" "$cfg" 2>&1)
-    if grep -Eq "FAILED §[0-9.]+ ($want)" <<< "$out" && [ -s "$d/$cfg/cex.vcd" ]; then
-        echo "ok   $m killed by formal on $cfg: $(grep -o 'FAILED.*' <<< "$out" | head -1)"
+# CHECK: one check, its output in $tmp/CHECK.out, its verdict in $tmp/CHECK.rc
+ci_tier() {
+    local out
+    out=$(python3 tests/formal/formal.py --tier ci --pdr-seconds "${FORMAL_PDR_SECONDS:-30}" --out build/formal/ci 2>&1)
+    echo "$out"
+    grep -q '^formal: [0-9]* proved, [0-9]* bounded, 0 failed$' <<< "$out"
+}
+# the description of the property the check must fail, an extended regex
+must_fail() { # NAME WANT OUTDIR CMD...
+    local name=$1 want=$2 d=$3 out
+    shift 3
+    out=$("$@" 2>&1)
+    if grep -Eq "FAILED §[0-9.]+ ($want)" <<< "$out" && [ -s "$d/cex.vcd" ]; then
+        echo "ok   $name killed: $(grep -o 'FAILED .*' <<< "$out" | head -1)"
         return 0
     fi
-    echo "FAIL $m on $cfg: not killed at $want"
+    echo "FAIL $name: not failed at /$want/"
+    sed 's/^/     /' <<< "$out"
+    return 1
+}
+mut_no_credit() {
+    tests/mutants/apply.sh MUT_NO_CREDIT "$tmp/m" > /dev/null || return 1
+    must_fail MUT_NO_CREDIT 'a flit leaves only into room downstream|a flit left on output VC N without a credit' \
+        build/formal/mutants/MUT_NO_CREDIT/t44_dor_v2 \
+        python3 tests/formal/formal.py --pdr-seconds 0 --rtl "$tmp/m/rtl" --out build/formal/mutants/MUT_NO_CREDIT t44_dor_v2
+}
+example() {
+    local out
+    out=$(FORMAL_PDR_SECONDS=20 tests/formal/user.sh "${ex[*]}" flitnet_iq_router "" 6 2>&1)
+    echo "$out"
+    grep -q '^formal: [0-9]* proved, [0-9]* bounded, 0 failed$' <<< "$out"
+}
+broken() { # VARIANT WANT: the example with the variant's patch, under formal-user's harness
+    local b=$1 want=$2 d=$tmp/$1 files=()
+    mkdir -p "$d/rtl"
+    cp -r rtl/examples "$d/rtl/"
+    patch -d "$d" -p1 --batch --fuzz=0 -s < "rtl/examples/broken/$b.patch" || return 1
+    for f in "${ex[@]}"; do files+=("$d/$f"); done
+    must_fail "$b" "$want" "build/formal/broken/$b" \
+        python3 tests/formal/formal.py --pdr-seconds 0 --out build/formal/broken --dut flitnet_iq_router --depth 6 \
+        --files "${files[*]}" --params "TOPO=0 NDIM=2 K=1028 V=2 B=2 BO=1 ROUTING=0" "$b"
+}
+bypass_refused() {
+    local d=$tmp/bypass out
+    mkdir -p "$d/rtl"
+    cp -r rtl/examples "$d/rtl/"
+    patch -d "$d" -p1 --batch --fuzz=0 -s < rtl/examples/broken/IQ_CREDIT_BYPASS.patch || return 1
+    out=$(tests/formal/user.sh "$d/rtl/examples/flitnet_iq_vc_alloc.sv $d/rtl/examples/flitnet_iq_sw_alloc.sv $d/rtl/examples/flitnet_iq_router.sv" \
+        flitnet_iq_router "" 6 2>&1)
+    if [ "$(wc -l <<< "$out")" -eq 1 ] && grep -q '^formal-user: .*' <<< "$out"; then
+        echo "ok   IQ_CREDIT_BYPASS refused: $out"
+        return 0
+    fi
+    echo "FAIL IQ_CREDIT_BYPASS: not refused in one line"
     sed 's/^/     /' <<< "$out"
     return 1
 }
 
-# the mutant runs beside the proofs (each is one process; the machine has two cores)
-kill_mutant MUT_NO_CREDIT t44_dor_v2 'a flit leaves only into room downstream|a flit left on output VC N without a credit' \
-    > "$tmp/mut.out" &
-mut=$!
-out=$(python3 tests/formal/formal.py --tier ci --pdr-seconds "${FORMAL_PDR_SECONDS:-30}" --out build/formal/ci 2>&1)
-rc=$?
-echo "$out"
-if [ $rc -eq 0 ] && grep -q '^formal: [0-9]* proved, [0-9]* bounded, 0 failed$' <<< "$out"; then
-    pass=$((pass + 1))
-else
-    fail=$((fail + 1))
-fi
-if wait $mut; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
-cat "$tmp/mut.out"
+# what a user may type wrong: one line and a non-zero exit each, before any proof
+refusals() {
+    local ok=0 c out rc
+    local cases=("tests/formal/user.sh no/such.sv my_router"
+                 "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv 'my router'"
+                 "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv flitnet_iq_router 'k=4 n=2 bogus=1'"
+                 "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv flitnet_iq_router '' 0"
+                 "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv flitnet_iq_router 'k=4 n=2 vcs=2 routing=nbc'"
+                 "tests/suites/../formal/user.sh tests/cosim/user_bad_ports.sv user_bad_ports"
+                 "python3 tests/formal/formal.py no_such_configuration")
+    for c in "${cases[@]}"; do
+        out=$(eval "$c" 2>&1)
+        rc=$?
+        if [ $rc -ne 0 ] && [ "$(wc -l <<< "$out")" -eq 1 ] && [ -n "$out" ]; then
+            ok=$((ok + 1))
+        else
+            echo "FAIL refusal of: $c (exit $rc)"
+            sed 's/^/     /' <<< "$out"
+        fi
+    done
+    echo "ok   $ok of ${#cases[@]} bad inputs refused in one line"
+    [ $ok -eq ${#cases[@]} ]
+}
+
+# FUNCTION;ARG;ARG
+checks=("ci_tier" "mut_no_credit" "example"
+        "broken;IQ_CREDIT_EARLY;a flit written into a full FIFO.*|a credit returns only for a flit the input FIFO held|an assertion of the design"
+        "broken;IQ_DROP_ON_CONFLICT;worms leave whole.*|a worm's flits leave in order.*|no flit of an input VC sent on more often.*"
+        "broken;IQ_NO_RESET;body and tail flits leave intact|worms leave whole.*|a worm's flits leave in order.*|an assertion of the design"
+        "bypass_refused" "refusals")
+running=0
+for i in "${!checks[@]}"; do
+    if [ $running -ge 2 ]; then wait -n; running=$((running - 1)); fi
+    IFS=';' read -r fn a1 a2 <<< "${checks[$i]}"
+    ( if [ -n "$a1" ]; then "$fn" "$a1" "$a2"; else "$fn"; fi > "$tmp/$i.out" 2>&1; echo $? > "$tmp/$i.rc" ) &
+    running=$((running + 1))
+done
+wait
+pass=0 fail=0
+for i in "${!checks[@]}"; do
+    cat "$tmp/$i.out"
+    if [ "$(cat "$tmp/$i.rc")" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
