@@ -32,7 +32,7 @@ module flitnet_router_formal #(
   parameter int          FRING      = 0,
   parameter int          MINIMAL    = 1,  // the routing takes minimal hops only (§6.1)
   parameter int          EJECT_DST  = 1,  // heads leave on the local port at their destination only
-  parameter int          NO_UTURN   = 1,  // no head leaves back along the link it came in by
+  parameter int          NO_UTURN   = 1,  // a head leaves back along its link only on a minimal port
   parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
   parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
   parameter int          A          = flitnet_pkg::addr_bits(N),
@@ -223,7 +223,7 @@ module flitnet_router_formal #(
         if (!head) assert (flit[25:18] == ~tag);  // §3: body and tail flits leave intact
         if (head && EJECT_DST != 0) assert ((o == PN) == (dst == node_id));  // §6: a head leaves on the local port at its destination only
         if (head && MINIMAL != 0 && o != PN) assert (productive(32'(node_id), 32'(dst), o));  // §6.1: a head leaves on a minimal port
-        if (head && NO_UTURN != 0) assert (o != uturn(32'(tag[7:3]) / V));  // §6.4: no head turns back along its link
+        if (head && NO_UTURN != 0 && o == uturn(32'(tag[7:3]) / V)) assert (productive(32'(node_id), 32'(dst), o));  // §6.4: a head turns back along its link only on a minimal port
       end
     end
     for (genvar w = 0; w < V; w++) begin : g_vc
