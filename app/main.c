@@ -6,6 +6,7 @@
  *   flitnet faults [CONFIG] [key=value ...] [--vcs | --seeds A:B]
  *   flitnet cdg [CONFIG] [key=value ...] [--seeds A:B]
  *   flitnet bench [cycles=N] [--points | --scale | --models]
+ *   flitnet routings
  *   flitnet help | version
  * Exit codes: 0 done (saturation is a result, not an error), 1 bad input, 2 deadlock,
  * 3 a message arrived corrupted (a simulator bug). */
@@ -75,6 +76,10 @@ static const struct { const char *cmd, *usage, *what; int keys; } cmd_help[] = {
      "the drawn set of every fault_seed from A to B and stops at the first that fails (a seed none of whose 1000 "
      "draws gives a set of the block model is refused, as a run of it is, and counted apart)", 1},
     {"bench", "flitnet bench [cycles=N] [--points | --scale | --models]", "cycles/s, flit-hops/s, instructions per flit-hop (where the hardware counts them) and peak memory of fixed cases, one thread; cycles=N per case, 20000 to 1e9 (default 100000); --points: only the bisected rates; --scale: only the large networks (64x64, 128x128, 16x16x16, 2^14 hypercube); --models: only the queueing models' saturation rates and curves", 0},
+    {"routings", "flitnet routings",
+     "the routing registry, one line a routing, for scripts: its name, then code (the RTL's ROUTING parameter), "
+     "levels (2: timeout= applies), minimal (every route a minimal path), escape_set (escape_vcs= sets its escape "
+     "VCs) and faults (fring: the f-ring layer wraps it; software: it reroutes in node software)", 0},
     {"help", "flitnet help [CMD]", "every command, key, model key and routing; with CMD, as `flitnet CMD --help`", 0},
     {"version", "flitnet version", "the program's version", 0},
 };
@@ -115,6 +120,22 @@ static void print_model_keys(void)
     printf("\nmodel keys (model, compare; default):\n");
     for (size_t i = 0; i < sizeof model_key_help / sizeof model_key_help[0]; i++)
         printf("  %-16s %-10s %s\n", model_key_help[i].key, model_key_help[i].values, model_key_help[i].help);
+}
+
+/* `flitnet routings`: the registry as scripts read it (tests/lib/registry.sh) */
+static int cmd_routings(int argc, char **argv)
+{
+    if (argc > 0) {
+        char e[200];
+        snprintf(e, sizeof e, "routings takes no arguments (got '%s')", argv[0]);
+        return cli_fail(e);
+    }
+    for (int i = 0; route_at(i); i++) {
+        const route_algo *a = route_at(i);
+        printf("%s code=%d levels=%d minimal=%d escape_set=%d faults=%s\n", a->name, a->code, a->levels, a->minimal,
+               a->escape_set, a->reroute ? "software" : "fring");
+    }
+    return 0;
 }
 
 static void print_routings(void)
@@ -289,6 +310,7 @@ static int run_command(int argc, char **argv)
     if (!strcmp(cmd, "bench")) return bench_main(argc - 2, argv + 2);
     if (!strcmp(cmd, "faults")) return cmd_faults(argc - 2, argv + 2);
     if (!strcmp(cmd, "cdg")) return cmd_cdg(argc - 2, argv + 2);
+    if (!strcmp(cmd, "routings")) return cmd_routings(argc - 2, argv + 2);
     if (!strcmp(cmd, "model")) return cmd_model(argc - 2, argv + 2);
     if (!strcmp(cmd, "compare")) return cmd_compare(argc - 2, argv + 2);
     char e[400], names[200] = ""; /* the commands, from the table: one list for both messages below */

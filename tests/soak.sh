@@ -23,6 +23,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # draw I: the configuration of run I (a function of SOAK_SEED and I only)
 # shellcheck source=tests/lib/random_config.sh
 . tests/lib/random_config.sh
+# shellcheck source=tests/lib/registry.sh
+. tests/lib/registry.sh
+registry_load "$bin" || exit 2
 
 # one I: draws until the simulator accepts the configuration (at most 50 draws), runs it,
 # checks the JSON; prints "ok", "refused" or "FAIL ..." lines

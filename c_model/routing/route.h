@@ -67,6 +67,7 @@ typedef struct route_algo {
     /* dateline = 0 switches this routing's dateline classes off on tori (dor, swft; §6);
      * the others keep their escape's own classes, so dateline = 0 is refused for them there */
     int dateline_classes;
+    int escape_set; /* escape_vcs = E sets its escape VCs to 0..E-1 (the duato_* hop routings) */
 } route_algo;
 
 /* hop-class tables of phop/nhop/pbc/nbc and their Duato forms (§6.2): route_hop.c's priv */

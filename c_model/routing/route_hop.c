@@ -149,6 +149,7 @@ static flit_t hop_init_head(const routing *r, int src, int dst, flit_t head)
         .minimal = 1,                                                                                                  \
         .code = CODE,                                                                                                  \
         .levels = (FLAGS)&F_DUATO ? 2 : 1,                                                                             \
+        .escape_set = (FLAGS)&F_DUATO ? 1 : 0,                                                                         \
     };
 
 HOP_ROUTING(phop, 0, 2, "positive-hop: class = hops taken, D+1 classes, any minimal port")

@@ -29,6 +29,9 @@ set -uo pipefail
 build=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 flitnet=${FLITNET:-$root/build/flitnet}
+# shellcheck source=tests/lib/registry.sh
+. "$root/tests/lib/registry.sh"
+registry_load "$flitnet" || exit 2
 seed=${COSIM_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 until=${COSIM_UNTIL:-}
 case $until in '' | covered) ;; *) echo "random.sh: COSIM_UNTIL must be 'covered' (got '$until')" >&2; exit 2 ;; esac
@@ -65,7 +68,7 @@ BIN_PARAMS=(topology n radix vcs buf_depth obuf_depth routing dateline escape_vc
 declare -A BINS=(
     [topology]="torus torus_uni mesh hypercube" [n]="1 2 3 4" [radix]="even odd"
     [vcs]="1 2 3 4 5 6 7 8 wide" [buf_depth]="1 2 3 4 5" [obuf_depth]="1 2 3 4 5"
-    [routing]="dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive"
+    [routing]="${ROUTINGS[*]}"
     [dateline]="0 1" [escape_vcs]="default set" [timeout]="0 set" [faults]="none fring"
     [traffic]="uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality"
     [select]="first random" [msg_len_dist]="fixed exp"
@@ -167,13 +170,13 @@ draw_cfg() {
         [ $((nodes * ports * v)) -le "$maxivcs" ] && break
     done
     IVCS=$((nodes * ports * v))
-    # a directed draw whose target only some routings have draws among those (escape
-    # VCs are the duato_* routings', time-outs the two-level ones')
+    # a directed draw whose target only some routings have draws among those (the
+    # registry's: escape VCs set by escape_vcs, time-outs for the two-level ones)
     local rts=${BINS[routing]}
     if [ -n "$until" ] && [ -z "${PLAIN:-}" ] && [ "${TARGET_V:-}" = set ]; then
         case ${TARGET_P:-} in
-        escape_vcs) rts="duato_phop duato_nhop duato_pbc duato_nbc" ;;
-        timeout) rts="duato duato_phop duato_nhop duato_pbc duato_nbc dor_escape" ;;
+        escape_vcs) rts=$(registry_where R_ESCAPE_SET 1) ;;
+        timeout) rts=$(registry_where R_LEVELS 2) ;;
         esac
     fi
     # shellcheck disable=SC2086
@@ -182,9 +185,13 @@ draw_cfg() {
     pick_bin obuf_depth ${BINS[obuf_depth]}; bo=$PICK
     cfg="topology=$topo n=$n k=$k vcs=$v buf_depth=$b obuf_depth=$bo routing=$routing"
     pick_bin dateline 1 1 1 0; cfg+=" dateline=$PICK"
-    case $routing in duato_*) pick_bin escape_vcs set default; [ "$PICK" = set ] && cfg+=" escape_vcs=$((1 + RANDOM % 6))" ;; esac
-    case $routing in duato* | dor_escape) pick_bin timeout set 0 0; [ "$PICK" = set ] && cfg+=" timeout=$((1 + RANDOM % 24))" ;; esac
-    if [ "$routing" != swft ] && [ "$n" -ge 2 ] && [ "$topo" != torus_uni ] && [ "$topo" != hypercube ] &&
+    if [ "${R_ESCAPE_SET[$routing]}" = 1 ]; then
+        pick_bin escape_vcs set default; [ "$PICK" = set ] && cfg+=" escape_vcs=$((1 + RANDOM % 6))"
+    fi
+    if [ "${R_LEVELS[$routing]}" = 2 ]; then
+        pick_bin timeout set 0 0; [ "$PICK" = set ] && cfg+=" timeout=$((1 + RANDOM % 24))"
+    fi
+    if [ "${R_FAULTS[$routing]}" = fring ] && [ "$n" -ge 2 ] && [ "$topo" != torus_uni ] && [ "$topo" != hypercube ] &&
         pick_bin faults fring none none && [ "$PICK" = fring ]; then
         # the layer's 2n ring VCs come on top of the routing's own (at least 1 to 8 of them
         # here), within the same bound on input VCs

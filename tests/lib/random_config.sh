@@ -3,13 +3,16 @@
 # function of $seed and I only: topologies, radices and dimensions, VCs up to 32, buffer
 # depths, every routing, fault sets under f-rings and swft's, time-outs, traffic patterns,
 # loads). Sourced by tests/soak.sh and tests/suites/staged.sh; a configuration may still be
-# refused as bad input (the callers draw again).
+# refused as bad input (the callers draw again). The routings are the registry's
+# (REGISTRY_NAMES: the caller runs `registry_load BIN` of tests/lib/registry.sh first).
 # (seed: the caller's)
 # shellcheck disable=SC2154
 draw() {
     RANDOM=$(( (seed * 1000003 + $1 * 7919) % 32768 ))
-    local r=$((RANDOM % 14)) topo k n a
-    local routings=(dor dor_escape phop nhop pbc nbc duato_phop duato_nhop duato_pbc duato_nbc duato swft minimal fully_adaptive)
+    # word splitting, not a here-string: bash may name a here-string's file with RANDOM
+    # shellcheck disable=SC2206
+    local routings=(${REGISTRY_NAMES:?random_config.sh: registry_load first})
+    local r=$((RANDOM % ${#routings[@]})) topo k n a
     case $((RANDOM % 4)) in
     0) topo=torus; n=$((1 + RANDOM % 3)); k=$((2 + RANDOM % 7)); [ "$n" = 3 ] && k=$((2 + RANDOM % 4)) ;;
     1) topo=torus_uni; n=$((1 + RANDOM % 3)); k=$((2 + RANDOM % 7)); [ "$n" = 3 ] && k=$((2 + RANDOM % 4)) ;;
@@ -37,8 +40,11 @@ draw() {
         v=$((2 * n + 2 + RANDOM % 10)); [ "$v" -gt 32 ] && v=32 ;;
     esac
     a="topology=$topo n=$n k=$k routing=${routings[$r]} vcs=$v"
-    a="$a buf_depth=$((1 + RANDOM % 4)) obuf_depth=$((1 + RANDOM % 4)) select=$([ $((RANDOM % 2)) = 0 ] && echo first || echo random)"
-    a="$a msg_len=$((1 + RANDOM % 40)) msg_len_dist=$([ $((RANDOM % 3)) = 0 ] && echo exp || echo fixed)"
+    # no $(...) in a draw: bash reseeds RANDOM in a subshell, so its value would not follow
+    # from the seed
+    local sel=(first random) dist=(exp fixed fixed)
+    a="$a buf_depth=$((1 + RANDOM % 4)) obuf_depth=$((1 + RANDOM % 4)) select=${sel[$((RANDOM % 2))]}"
+    a="$a msg_len=$((1 + RANDOM % 40)) msg_len_dist=${dist[$((RANDOM % 3))]}"
     local tr=(uniform uniform uniform transpose bitcomp bitrev shuffle tornado neighbor hotspot locality)
     a="$a traffic=${tr[$((RANDOM % ${#tr[@]}))]}"
     [ $((RANDOM % 4)) = 0 ] && a="$a timeout=$((1 + RANDOM % 40))"

@@ -50,9 +50,11 @@ mkdir -p "$tmp/w"
 RANDOM=4301
 topos=("topology=torus k=8" "topology=torus k=5,7" "topology=mesh k=6" "topology=mesh k=4 n=3" "topology=torus k=4 n=3"
        "topology=torus_uni k=6" "topology=hypercube n=5" "topology=torus k=16" "topology=mesh k=3 n=5")
-# the registry's routings, as flitnet names them when refusing one it does not know
-mapfile -t routings < <("$F" sim routing=? 2>&1 | sed -n 's/.*(expected \(.*\))$/\1/p' | tr -d ' ' | tr ',' '\n')
-[ ${#routings[@]} -ge 2 ] || { echo "hostile.sh: could not read the routings from $F"; exit 2; }
+# the registry's routings (tests/lib/registry.sh)
+# shellcheck source=tests/lib/registry.sh
+. tests/lib/registry.sh
+registry_load "$F" || exit 2
+routings=("${ROUTINGS[@]}")
 for i in $(seq 1 90); do
     t=${topos[$((RANDOM % ${#topos[@]}))]} r=${routings[$((RANDOM % ${#routings[@]}))]}
     case $((RANDOM % 6)) in

@@ -15,6 +15,9 @@ seed=${STAGED_SEED:-$(( $(date +%s) % 100000 ))}
 [[ $n =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ ]] || { echo "staged.sh: STAGED_N and STAGED_SEED are counts" >&2; exit 2; }
 # shellcheck source=tests/lib/random_config.sh
 . tests/lib/random_config.sh
+# shellcheck source=tests/lib/registry.sh
+. tests/lib/registry.sh
+registry_load "$BIN" || exit 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/a" "$tmp/b"

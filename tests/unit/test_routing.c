@@ -48,7 +48,8 @@ static double single_message_latency(const char *topo, const char *k, const char
     return single_message_latency_v(topo, k, n, B, src, dst, m, routing, 12);
 }
 
-/* every new routing meets the contract's zero-load closed form exactly */
+/* every routing of the registry meets the contract's zero-load closed form exactly, on
+ * each network it accepts (and it accepts the 4x4 torus) */
 static void zero_load_all_routings(void **st)
 {
     (void)st;
@@ -67,10 +68,16 @@ static void zero_load_all_routings(void **st)
         cfg_build(&c, kv[0], kv[1], kv[2], NULL);
         assert_int_equal(topo_init(&t, c.topology, c.n, c.k, err, sizeof err), 0);
         int pairs[][2] = {{0, 1}, {0, t.N - 1}, {3 % t.N, (t.N / 2 + 1) % t.N}};
-        for (int r = 0; r < NHOP + 1; r++) {
-            const char *rt = r < NHOP ? hop_routings[r] : "swft";
-            if (nets[i].odd && (strstr(rt, "nhop") || strstr(rt, "nbc"))) continue; /* N-schemes need even radices */
-            if (!strcmp(rt, "swft") && strcmp(nets[i].topo, "torus")) continue;
+        for (int r = 0; route_at(r); r++) {
+            const char *rt = route_at(r)->name;
+            rnet probe;
+            char why[256];
+            if (rnet_init(&probe, nets[i].topo, nets[i].k, atoi(nets[i].n), rt, 12, 0, why)) { /* refused here */
+                if (i == 0) fail_msg("%s refuses the 4x4 torus at V = 12: %s", rt, why);
+                continue;
+            }
+            routing_free(&probe.rt);
+            topo_free(&probe.t);
             for (size_t p = 0; p < 3; p++) {
                 int s = pairs[p][0], d = pairs[p][1];
                 if (s == d) continue;
@@ -377,9 +384,40 @@ static void bad_input_is_refused(void **st)
     expect_refused("give one of faults, fault_nodes and fault_file", "routing=swft", "faults=2", "fault_nodes=3", NULL);
 }
 
+/* what `flitnet routings` prints of each routing (tests/lib/registry.sh) is what it does:
+ * escape_set iff some escape_vcs below V is taken, node software iff the f-ring layer refuses it */
+static void registry_flags_are_behaviour(void **st)
+{
+    (void)st;
+    for (int i = 0; route_at(i); i++) {
+        const route_algo *a = route_at(i);
+        rnet n;
+        char err[256];
+        int took = 0; /* some escape_vcs = 1..11 of 12 VCs */
+        for (int E = 1; E < 12 && !took; E++)
+            if (!rnet_init(&n, "torus", "4", 2, a->name, 12, E, err)) {
+                routing_free(&n.rt);
+                topo_free(&n.t);
+                took = 1;
+            }
+        if (took != a->escape_set) fail_msg("%s: escape_set = %d but escape_vcs = 1..11 %s", a->name, a->escape_set,
+                                            took ? "is taken" : "is refused");
+        topology t;
+        flit_layout fl;
+        routing r;
+        assert_int_equal(topo_init(&t, TOPO_TORUS, 2, (int[]){4, 4}, err, sizeof err), 0);
+        assert_int_equal(flit_layout_init(&fl, t.N, t.diameter, t.n, 12, err, sizeof err), 0);
+        int wrapped = !routing_init(&r, a, &t, &fl, 12, 1, 0, FH_FRING, err, sizeof err);
+        if (wrapped) routing_free(&r);
+        if (wrapped != !a->reroute) fail_msg("%s: the f-ring layer %s it", a->name, wrapped ? "wraps" : "refuses");
+        topo_free(&t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(registry_flags_are_behaviour),
         cmocka_unit_test(zero_load_all_routings),
         cmocka_unit_test(hop_class_bounds_on_every_path),
         cmocka_unit_test(escape_dependencies_are_acyclic),
