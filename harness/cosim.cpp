@@ -35,31 +35,8 @@
 
 #include "Vnet.h"
 #include "verilated.h"
-#include "port_bits.h"
+#include "harness.h"
 #include "model_keys.h"
-#if VM_TRACE_FST
-#include "verilated_fst_c.h"
-typedef VerilatedFstC TraceFile;
-#define TRACE_EXT "fst"
-#elif VM_TRACE
-#include "verilated_vcd_c.h"
-typedef VerilatedVcdC TraceFile;
-#define TRACE_EXT "vcd"
-#endif
-
-extern "C" {
-#include "config.h"
-#include "flit.h"
-#include "lfsr.h"
-#include "message.h"
-#include "netsetup.h"
-#include "network.h"
-#include "node.h"
-#include "route.h"
-#include "topology.h"
-#include "traffic.h"
-#include "vcd.h"
-}
 
 #include <chrono>
 #include <cinttypes>
@@ -68,35 +45,18 @@ extern "C" {
 #include <cstring>
 #include <memory>
 #include <string>
-#include <sys/stat.h>
-#include <type_traits>
 #include <vector>
 
 // port access: get_bits, set_bits (port_bits.h)
 
 // ------------------------------------------------------------------ run state
-struct Opts {
-    bool c = true, rtl = true;       // which sides run (both: lockstep)
+// the run's options (harness.h's RunOpts: the sides, waves, stop cycle, coverage,
+// plusargs such as make mutants' +flitnet_mut=K) and the comparison's own
+struct Opts : RunOpts {
     bool stop_on_diff = true;
     bool stop_on_assert = true;      // a failed RTL assertion ends the run
-    bool asserts = true;             // the RTL's assertions are checked (a waves rerun: no)
-    std::string waves_dir;           // write waves of both sides here
-    uint64_t w_from = 0, w_to = UINT64_MAX;
-    uint64_t stop_at = UINT64_MAX;   // last cycle to simulate
     bool quiet = false;
-    std::string coverage;            // write the RTL's coverage counters here (a --coverage model)
-    std::vector<std::string> plusargs; // +NAME=VALUE for the design's $value$plusargs (make mutants' schema designs)
-};
-
-struct Side {
-    node_set nodes;                  // sources, sinks, node software, their counters (tb/node.h)
-    bool built = false;
-    uint64_t lat_n = 0;              // messages generated in the window and delivered
-    double lat_sum = 0;
-    bool fwd_overflow = false;       // the node software re-injected into a full source queue
-    // (src, id) of the last head on each output channel VC, x*P + o, and injection VC
-    std::vector<int32_t> chan_src;
-    std::vector<uint32_t> chan_id;
+    Opts() { prog = "cosim"; }
 };
 
 struct Result {
@@ -111,39 +71,6 @@ struct Result {
     std::vector<uint64_t> vc_heads;  // head flits compared on network links, per VC
     int fring = 0, unusable = 0;     // f-ring layer; faulty or disabled nodes
 };
-
-struct GenCtx {
-    Side *sides[2];
-    int nsides;
-};
-
-// one message stream, into the queues of both sides
-static void on_message(void *user, uint64_t cycle, int s, int d, int len)
-{
-    GenCtx *g = static_cast<GenCtx *>(user);
-    for (int i = 0; i < g->nsides; i++) node_enqueue(&g->sides[i]->nodes, cycle, s, d, len);
-}
-
-static bool overflowed(const GenCtx &g)
-{
-    for (int i = 0; i < g.nsides; i++)
-        if (g.sides[i]->nodes.overflow_node >= 0) return true;
-    return false;
-}
-
-static std::string node_name(const topology *t, int x)
-{
-    char b[128];
-    topo_node_name(t, x, b, sizeof b);
-    return std::to_string(x) + " " + b;
-}
-
-static std::string port_name(const topology *t, int p)
-{
-    char b[32];
-    topo_port_name(t, p, b, sizeof b);
-    return std::to_string(p) + " (" + b + ")";
-}
 
 static std::string describe(const flit_layout *fl, bool valid, uint64_t vc, uint64_t flit)
 {
@@ -185,388 +112,164 @@ static void track(Side &s, const flit_layout *fl, size_t chan, bool valid, uint6
     s.chan_id[chan] = flit_id(fl, flit);
 }
 
-static int side_init(Side &s, const net_setup &ns, const sim_config &cfg)
-{
-    const int N = ns.t.N, P = ns.t.P, V = cfg.vcs;
-    s.built = true;
-    if (node_init(&s.nodes, &ns, &cfg)) return -1;
-    s.chan_src.assign(static_cast<size_t>((N * P + N) * V), -1);
-    s.chan_id.assign(static_cast<size_t>((N * P + N) * V), 0);
-    return 0;
-}
+// the lockstep comparison: every link, ejection and injection channel and every credit
+// wire of the two sides, each cycle; the first difference is reported
+struct Lockstep : Checks {
+    Harness &h;
+    const Opts &o;
+    Result &res;
+    bool diff = false;
+    uint64_t drain_limit;
+    Lockstep(Harness &hh, const Opts &oo, Result &r)
+        : h(hh), o(oo), res(r), drain_limit(static_cast<uint64_t>(hh.cfg.cycles) + 200000) {}
 
-static void side_free(Side &s)
-{
-    if (s.built) node_free(&s.nodes);
-    s.built = false;
-}
-
-// the sink and node software of node x take the ejection flit of cycle t (tb/node.c);
-// the harness keeps the mean latency of the messages generated in the window
-static void eject(Side &s, int x, uint64_t t, const link_sig &l, const sim_config &cfg)
-{
-    const bool in_window = t >= static_cast<uint64_t>(cfg.warmup) && t < static_cast<uint64_t>(cfg.cycles);
-    node_delivery d;
-    switch (node_sink(&s.nodes, x, t, in_window, &l, &d)) {
-    case NODE_QUEUE_FULL:
-        s.fwd_overflow = true;
-        break;
-    case NODE_DELIVERED:
-        if (d.msg.gen >= static_cast<uint64_t>(cfg.warmup)) {
-            s.lat_sum += static_cast<double>(t - d.msg.gen + 1);
-            s.lat_n++;
+    int past_generation(uint64_t tt, std::string &err) override
+    {
+        bool done = true;
+        for (int i = 0; i < h.g.nsides; i++) done &= h.g.sides[i]->nodes.delivered == h.g.sides[i]->nodes.generated;
+        if (!h.cfg.drain || done) return 1;
+        if (tt >= drain_limit) {
+            err = "the network did not drain within 200000 cycles after the last message";
+            return -1;
         }
-        break;
-    default:
-        break;
+        return 0;
     }
-}
 
-static bool mkdir_p(const std::string &d)
-{
-    std::string cur;
-    for (size_t i = 0; i <= d.size(); i++) {
-        if (i == d.size() || d[i] == '/') {
-            if (!cur.empty()) mkdir(cur.c_str(), 0777);
-        }
-        if (i < d.size()) cur += d[i];
+    void report_channel(uint64_t tt, int x, int p, bool cval, uint64_t cvc, uint64_t cfl, bool rval, uint64_t rvc,
+                        uint64_t rfl)
+    {
+        const topology &t = h.t();
+        const flit_layout &fl = h.fl();
+        const size_t ch = static_cast<size_t>((x * h.P + p) * h.V) + (cval ? cvc : rvc);
+        std::string where = p == h.Pn ? "ejection channel (to the sink)" : "link to router " + node_name(&t, t.nbr[x * h.Pn + p]);
+        printf("FIRST DIFFERENCE in cycle %" PRIu64 ": router %s, output port %s, %s, VC %" PRIu64
+               "\n  C model: %s\n  RTL:     %s\n  C message:   %s\n  RTL message: %s\n",
+               tt, node_name(&t, x).c_str(), port_name(&t, p).c_str(), where.c_str(), cval ? cvc : rvc,
+               describe(&fl, cval, cvc, cfl).c_str(), describe(&fl, rval, rvc, rfl).c_str(),
+               message_text(h.sc, &t, (cval && (cfl & 1)) ? flit_src(&fl, cfl) : h.sc.chan_src[ch],
+                            (cval && (cfl & 1)) ? flit_id(&fl, cfl) : h.sc.chan_id[ch]).c_str(),
+               message_text(h.sr, &t, (rval && (rfl & 1)) ? flit_src(&fl, rfl) : h.sr.chan_src[ch],
+                            (rval && (rfl & 1)) ? flit_id(&fl, rfl) : h.sr.chan_id[ch]).c_str());
     }
-    struct stat st;
-    return stat(d.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
+
+    void report_credits(uint64_t tt, int x, int p, uint32_t ccr, uint32_t rcr)
+    {
+        const topology &t = h.t();
+        const network &net = h.net();
+        const int P = h.P, Pn = h.Pn, V = h.V, N = h.N;
+        const int v = __builtin_ctz(ccr ^ rcr);
+        // the message whose flit left the input buffer: the last head on that channel
+        size_t ch = p == Pn ? static_cast<size_t>((N * P + x) * V + v) : static_cast<size_t>((net.up[x * P + p] * V) + v);
+        std::string from = p == Pn ? "to the source of node " + std::to_string(x)
+                                   : "to router " + node_name(&t, net.up[x * P + p] / P);
+        printf("FIRST DIFFERENCE in cycle %" PRIu64 ": router %s, credit wires of input port %s "
+               "(%s), VC %d\n  C model: credit mask 0x%x\n  RTL:     credit mask 0x%x\n  message: %s\n",
+               tt, node_name(&t, x).c_str(), port_name(&t, p).c_str(), from.c_str(), v, ccr, rcr,
+               message_text(h.sc, &t, h.sc.chan_src[ch], h.sc.chan_id[ch]).c_str());
+    }
+
+    void check(uint64_t tt) override
+    {
+        if (!o.c || !o.rtl || diff) return;
+        const flit_layout &fl = h.fl();
+        const network &net = h.net();
+        const int N = h.N, P = h.P, Pn = h.Pn, V = h.V, cur = static_cast<int>(tt & 1);
+        for (int x = 0; x < N && !diff; x++) {
+            for (int p = 0; p < P && !diff; p++) {
+                // output port p of router x
+                const link_sig *cs = nullptr;
+                if (p == Pn) cs = &net.ej[cur][x];
+                else if (net.down[x * P + p] >= 0) cs = &net.in[cur][net.down[x * P + p]];
+                const bool cval = cs && cs->vc >= 0;
+                const uint64_t cvc = cval ? static_cast<uint64_t>(cs->vc) : 0, cfl = cval ? cs->flit : 0;
+                const int k = x * P + p;
+                const link_sig r = h.design_out(x, p);
+                const bool rval = r.vc >= 0;
+                const uint64_t rvc = h.design_out_vc(x, p), rfl = r.flit;
+                res.words += 3;
+                if (cval != rval || cvc != rvc || cfl != rfl) {
+                    diff = true;
+                    res.diff_cycle = tt;
+                    if (!o.quiet) report_channel(tt, x, p, cval, cvc, cfl, rval, rvc, rfl);
+                    break;
+                }
+                res.flits += cval;
+                if (cval && (cfl & 1) && p != Pn) res.vc_heads[cvc]++;
+                track(h.sc, &fl, static_cast<size_t>(k * V) + cvc, cval, cfl);
+                track(h.sr, &fl, static_cast<size_t>(k * V) + rvc, rval, rfl);
+                // credit wires of input port p of router x
+                uint32_t ccr = 0;
+                if (p == Pn) ccr = net.cr[cur][x * P + Pn];
+                else if (net.up[x * P + p] >= 0) ccr = net.cr[cur][net.up[x * P + p]];
+                const uint32_t rcr = h.design_credits(x, p);
+                res.words++;
+                res.credits += static_cast<uint64_t>(__builtin_popcount(ccr));
+                if (ccr != rcr) {
+                    diff = true;
+                    res.diff_cycle = tt;
+                    if (!o.quiet) report_credits(tt, x, p, ccr, rcr);
+                    break;
+                }
+            }
+            // the injection channel: both sides' sources, each reading its own credits
+            if (diff) break;
+            const link_sig &ci = net.in[cur][x * P + Pn], &ri = h.rtl_inj[static_cast<size_t>(x)];
+            res.words++;
+            if (ci.vc != ri.vc || (ci.vc >= 0 && ci.flit != ri.flit)) {
+                diff = true;
+                res.diff_cycle = tt;
+                if (!o.quiet)
+                    printf("FIRST DIFFERENCE in cycle %" PRIu64 ": injection channel of node %s (source -> "
+                           "router)\n  C model: %s\n  RTL:     %s\n",
+                           tt, node_name(&h.t(), x).c_str(),
+                           describe(&fl, ci.vc >= 0, ci.vc >= 0 ? static_cast<uint64_t>(ci.vc) : 0, ci.flit).c_str(),
+                           describe(&fl, ri.vc >= 0, ri.vc >= 0 ? static_cast<uint64_t>(ri.vc) : 0, ri.flit).c_str());
+                break;
+            }
+            res.flits += ci.vc >= 0;
+            const size_t ich = static_cast<size_t>((N * P + x) * V);
+            if (ci.vc >= 0) track(h.sc, &fl, ich + static_cast<size_t>(ci.vc), true, ci.flit);
+            if (ri.vc >= 0) track(h.sr, &fl, ich + static_cast<size_t>(ri.vc), true, ri.flit);
+        }
+    }
+
+    int after(uint64_t tt, bool asserted, std::string &) override
+    {
+        if (asserted && !res.asserted) {
+            res.asserted = true;
+            res.assert_cycle = tt;
+        }
+        if ((diff && o.stop_on_diff) || (res.asserted && o.stop_on_assert)) return 1;
+        if (h.sc.fwd_overflow || h.sr.fwd_overflow) {  // a source queue overflowed with a re-injection
+            res.saturated = true;
+            return 1;
+        }
+        return 0;
+    }
+};
 
 // Runs one configuration. Returns 0 (see res.diff), or -1 with err set.
 static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &err)
 {
-    char e[512];
-    // topology, flit layout, fault set, routing, routers and traffic, as sim_run builds them
-    net_setup ns;
-    if (net_setup_build(&ns, &cfg, e, sizeof e)) { err = e; return -1; }
-    struct Cleanup {
-        net_setup *s;
-        ~Cleanup() { net_setup_free(s); }
-    } cleanup{&ns};
-    const topology &t = ns.t;
-    const flit_layout &fl = ns.fl;
-    const routing &rt = ns.rt;
-    network &net = ns.net;
-    traffic &tr = ns.tr;
-    const int N = t.N, P = t.P, Pn = t.Pn, V = cfg.vcs;
-    const int VW = V > 1 ? 32 - __builtin_clz(static_cast<unsigned>(V - 1)) : 1;
-    res.vc_heads.assign(static_cast<size_t>(V), 0);
-    // the RTL's FRING parameter is structural: the run must wrap its routing the same way
-    if (route_fring(&rt) != MODEL_FRING) {
-        snprintf(e, sizeof e,
-                 "model %s was built %s the f-ring layer, but this run %s it (fault_handling = fring needs faults)",
-                 MODEL_NAME, MODEL_FRING ? "with" : "without", route_fring(&rt) ? "uses" : "does not use");
-        err = e;
-        return -1;
-    }
-    res.fring = route_fring(&rt);
-    // §6.5: a hop-class base carries the ring hops on its own classes (no ring VCs)
+    Harness h(cfg, o);
+    if (h.setup(err)) return -1;
+    const int N = h.N;
+    res.vc_heads.assign(static_cast<size_t>(h.V), 0);
+    res.fring = route_fring(&h.rt());
     res.unusable = 0;
-    for (int x = 0; x < N; x++) res.unusable += ns.faulty && ns.faulty[x];
+    for (int x = 0; x < N; x++) res.unusable += h.faulty(x);
 
-    Side sc, sr;
-    if (side_init(sc, ns, cfg) || side_init(sr, ns, cfg)) {
-        err = "out of memory";
-        side_free(sc);
-        side_free(sr);
-        return -1;
-    }
-    struct SideCleanup {
-        Side *a, *b;
-        ~SideCleanup() { side_free(*a); side_free(*b); }
-    } side_cleanup{&sc, &sr};
-    GenCtx g;
-    g.nsides = 0;
-    if (o.c) g.sides[g.nsides++] = &sc;
-    if (o.rtl) g.sides[g.nsides++] = &sr;
-
-    // the Verilated network, reset with every router's LFSR seed (microarchitecture.md §8)
-    std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
-    // a failed assertion ($error) is reported and the run ends, instead of an abort
-    ctx->fatalOnError(false);
-    ctx->assertOn(o.asserts);
-    if (!o.plusargs.empty()) {
-        std::vector<const char *> av{"cosim"};
-        for (const std::string &p : o.plusargs) av.push_back(p.c_str());
-        ctx->commandArgs(static_cast<int>(av.size()), av.data());
-    }
-    std::unique_ptr<Vnet> top(new Vnet(ctx.get(), "TOP"));
-    // the coverage counters are the context's: written when the run ends, however it ends
-    struct CoverageWriter {
-        VerilatedContext *ctx;
-        std::string path;
-        ~CoverageWriter()
-        {
-#if VM_COVERAGE
-            if (!path.empty()) ctx->coveragep()->write(path.c_str());
-#endif
-        }
-    } coverage_writer{ctx.get(), o.rtl ? o.coverage : std::string()};
-    const bool waves = !o.waves_dir.empty();
-    if (waves && !mkdir_p(o.waves_dir)) {
-        err = "cannot create " + o.waves_dir;
-        return -1;
-    }
-#if VM_TRACE
-    std::unique_ptr<TraceFile> tfp;
-    if (waves && o.rtl) {
-        ctx->traceEverOn(true);
-        tfp.reset(new TraceFile);
-        top->trace(tfp.get(), 99);
-        std::string path = o.waves_dir + "/rtl." TRACE_EXT;
-        tfp->open(path.c_str());
-        if (!tfp->isOpen()) { err = "cannot write " + path; return -1; }
-    }
-    auto dump = [&](uint64_t when) {
-        if (tfp && when >= 10 * o.w_from && (o.w_to == UINT64_MAX || when <= 10 * o.w_to + 5)) tfp->dump(when);
-    };
-#else
-    if (waves && o.rtl) {
-        err = "this model was built without --trace: no RTL waves";
-        return -1;
-    }
-    auto dump = [](uint64_t) {};
-#endif
-    vcd_writer *cv = nullptr;
-    if (waves && o.c) {
-        std::string path = o.waves_dir + "/c.vcd";
-        cv = vcd_open(path.c_str(), &net, o.w_from, o.w_to, e, sizeof e);
-        if (!cv) { err = e; return -1; }
-    }
-    struct VcdCleanup {
-        vcd_writer **w;
-        ~VcdCleanup() { vcd_close(*w); }
-    } vcd_cleanup{&cv};
-
-    if (o.rtl) {
-        top->clk_i = 1;
-        top->rst_ni = 1;
-        top->sel_random_i = cfg.select == SELECT_RANDOM;
-        for (int x = 0; x < N; x++) {
-            set_bits(top->lfsr_seed_i, 16 * x, 16, lfsr_seed(cfg.seed, x));
-            set_bits(top->faulty_i, x, 1, ns.faulty && ns.faulty[x]);
-            set_bits(top->ring_ok_i, 2 * Pn * x, 2 * Pn, route_ring_ok(&rt, x));
-        }
-        top->eval();
-        top->rst_ni = 0;
-        top->eval();
-        // a rising edge during reset: the network samples the run's constants (select,
-        // seeds, faults, ring_ok) at it (rtl/flitnet_network.sv)
-        top->clk_i = 0;
-        top->eval();
-        top->clk_i = 1;
-        top->eval();
-        top->rst_ni = 1;
-        top->eval();
-        if (static_cast<int>(top->cfg_nodes_o) != N || static_cast<int>(top->cfg_ports_o) != P ||
-            static_cast<int>(top->cfg_addr_bits_o) != fl.A || static_cast<int>(top->cfg_hop_bits_o) != fl.HW) {
-            snprintf(e, sizeof e,
-                     "the Verilated network does not match the configuration: RTL N=%u P=%u A=%u HW=%u, "
-                     "C N=%d P=%d A=%d HW=%d",
-                     top->cfg_nodes_o, top->cfg_ports_o, top->cfg_addr_bits_o, top->cfg_hop_bits_o, N, P, fl.A,
-                     fl.HW);
-            err = e;
-            return -1;
-        }
-        // the codes: the model was built from the C registry's (build_model.sh), and
-        // rtl/flitnet_pkg.sv must mean the same by them (harness/codes.sh)
-        const int rcode = route_base_algo(&rt)->code, fring = route_fring(&rt);
-        if (static_cast<int>(top->cfg_topo_o) != static_cast<int>(t.kind) ||
-            static_cast<int>(top->cfg_routing_o) != rcode || static_cast<int>(top->cfg_fring_o) != fring) {
-            snprintf(e, sizeof e,
-                     "the Verilated network does not match the configuration: RTL TOPO=%u ROUTING=%u FRING=%u, "
-                     "C topology %s = %d, routing %s = %d, f-rings %d",
-                     top->cfg_topo_o, top->cfg_routing_o, top->cfg_fring_o, topo_name(t.kind), static_cast<int>(t.kind),
-                     route_base_algo(&rt)->name, rcode, fring);
-            err = e;
-            return -1;
-        }
-        dump(0);
-    }
-
-    std::vector<uint32_t> rtl_cr(static_cast<size_t>(N), 0);  // RTL injection credits of cycle t-1
-    std::vector<link_sig> rtl_inj(static_cast<size_t>(N));
-    const uint64_t cycles = static_cast<uint64_t>(cfg.cycles);
-    const uint64_t drain_limit = cycles + 200000;
+    Lockstep k(h, o, res);
     auto t0 = std::chrono::steady_clock::now();
-    uint64_t tt = 0;
-    bool diff = false;
-    for (;; tt++) {
-        const int cur = static_cast<int>(tt & 1);
-        if (tt > o.stop_at) break;
-        if (tt < cycles) {
-            traffic_cycle(&tr, tt, on_message, &g);
-            if (overflowed(g)) {
-                res.saturated = true;
-                break;
-            }
-        } else {
-            bool done = true;
-            for (int i = 0; i < g.nsides; i++) done &= g.sides[i]->nodes.delivered == g.sides[i]->nodes.generated;
-            if (!cfg.drain || done) break;
-            if (tt >= drain_limit) {
-                err = "the network did not drain within 200000 cycles after the last message";
-                return -1;
-            }
-        }
-        // ---- the C model
-        if (o.c) {
-            for (int x = 0; x < N; x++)
-                if (node_source_router(&sc.nodes, &net, x, tt)) {
-                    err = "more messages in flight than message ids";
-                    return -1;
-                }
-            if (cv) vcd_cycle(cv, &net, tt);
-        }
-        // ---- the RTL: injection inputs of cycle t, outputs of cycle t
-        if (o.rtl) {
-            for (int x = 0; x < N; x++) {
-                link_sig &s = rtl_inj[static_cast<size_t>(x)];
-                if (node_source(&sr.nodes, x, tt, rtl_cr[static_cast<size_t>(x)], &s)) {
-                    err = "more messages in flight than message ids";
-                    return -1;
-                }
-                bool v = s.vc >= 0;
-                set_bits(top->inj_valid_i, x, 1, v);
-                set_bits(top->inj_vc_i, x * VW, VW, v ? static_cast<uint64_t>(s.vc) : 0);
-                set_bits(top->inj_flit_i, x * 64, 64, v ? s.flit : 0);
-            }
-            top->clk_i = 0;
-            top->eval();
-            dump(10 * tt + 5);
-        }
-        // ---- compare every channel and credit wire
-        if (o.c && o.rtl && !diff) {
-            for (int x = 0; x < N && !diff; x++) {
-                for (int p = 0; p < P && !diff; p++) {
-                    // output port p of router x
-                    const link_sig *cs = nullptr;
-                    if (p == Pn) cs = &net.ej[cur][x];
-                    else if (net.down[x * P + p] >= 0) cs = &net.in[cur][net.down[x * P + p]];
-                    bool cval = cs && cs->vc >= 0;
-                    uint64_t cvc = cval ? static_cast<uint64_t>(cs->vc) : 0, cfl = cval ? cs->flit : 0;
-                    int k = x * P + p;
-                    bool rval = get_bits(top->obs_valid_o, k, 1);
-                    uint64_t rvc = get_bits(top->obs_vc_o, k * VW, VW), rfl = get_bits(top->obs_flit_o, k * 64, 64);
-                    res.words += 3;
-                    if (cval != rval || cvc != rvc || cfl != rfl) {
-                        diff = true;
-                        res.diff_cycle = tt;
-                        size_t ch = static_cast<size_t>(k * V) + (cval ? cvc : rvc);
-                        if (!o.quiet) {
-                            std::string where = p == Pn ? "ejection channel (to the sink)"
-                                                        : "link to router " + node_name(&t, t.nbr[x * Pn + p]);
-                            printf("FIRST DIFFERENCE in cycle %" PRIu64 ": router %s, output port %s, %s, VC %" PRIu64
-                                   "\n  C model: %s\n  RTL:     %s\n  C message:   %s\n  RTL message: %s\n",
-                                   tt, node_name(&t, x).c_str(), port_name(&t, p).c_str(), where.c_str(),
-                                   cval ? cvc : rvc, describe(&fl, cval, cvc, cfl).c_str(),
-                                   describe(&fl, rval, rvc, rfl).c_str(),
-                                   message_text(sc, &t, (cval && (cfl & 1)) ? flit_src(&fl, cfl) : sc.chan_src[ch],
-                                                (cval && (cfl & 1)) ? flit_id(&fl, cfl) : sc.chan_id[ch]).c_str(),
-                                   message_text(sr, &t, (rval && (rfl & 1)) ? flit_src(&fl, rfl) : sr.chan_src[ch],
-                                                (rval && (rfl & 1)) ? flit_id(&fl, rfl) : sr.chan_id[ch]).c_str());
-                        }
-                        break;
-                    }
-                    res.flits += cval;
-                    if (cval && (cfl & 1) && p != Pn) res.vc_heads[cvc]++;
-                    track(sc, &fl, static_cast<size_t>(k * V) + cvc, cval, cfl);
-                    track(sr, &fl, static_cast<size_t>(k * V) + rvc, rval, rfl);
-                    // credit wires of input port p of router x
-                    uint32_t ccr = 0;
-                    if (p == Pn) ccr = net.cr[cur][x * P + Pn];
-                    else if (net.up[x * P + p] >= 0) ccr = net.cr[cur][net.up[x * P + p]];
-                    uint32_t rcr = static_cast<uint32_t>(get_bits(top->obs_cr_o, k * V, V));
-                    res.words++;
-                    res.credits += static_cast<uint64_t>(__builtin_popcount(ccr));
-                    if (ccr != rcr) {
-                        diff = true;
-                        res.diff_cycle = tt;
-                        if (!o.quiet) {
-                            uint32_t dm = ccr ^ rcr;
-                            int v = __builtin_ctz(dm);
-                            // the message whose flit left the input buffer: the last head on that channel
-                            size_t ch = p == Pn ? static_cast<size_t>((N * P + x) * V + v)
-                                                : static_cast<size_t>((net.up[x * P + p] * V) + v);
-                            std::string from = p == Pn ? "to the source of node " + std::to_string(x)
-                                                       : "to router " + node_name(&t, net.up[x * P + p] / P);
-                            printf("FIRST DIFFERENCE in cycle %" PRIu64 ": router %s, credit wires of input port %s "
-                                   "(%s), VC %d\n  C model: credit mask 0x%x\n  RTL:     credit mask 0x%x\n"
-                                   "  message: %s\n",
-                                   tt, node_name(&t, x).c_str(), port_name(&t, p).c_str(), from.c_str(), v, ccr, rcr,
-                                   message_text(sc, &t, sc.chan_src[ch], sc.chan_id[ch]).c_str());
-                        }
-                        break;
-                    }
-                }
-                // the injection channel: both sides' sources, each reading its own credits
-                if (diff) break;
-                const link_sig &ci = net.in[cur][x * P + Pn], &ri = rtl_inj[static_cast<size_t>(x)];
-                res.words++;
-                if (ci.vc != ri.vc || (ci.vc >= 0 && ci.flit != ri.flit)) {
-                    diff = true;
-                    res.diff_cycle = tt;
-                    if (!o.quiet)
-                        printf("FIRST DIFFERENCE in cycle %" PRIu64 ": injection channel of node %s (source -> "
-                               "router)\n  C model: %s\n  RTL:     %s\n",
-                               tt, node_name(&t, x).c_str(),
-                               describe(&fl, ci.vc >= 0, ci.vc >= 0 ? static_cast<uint64_t>(ci.vc) : 0, ci.flit).c_str(),
-                               describe(&fl, ri.vc >= 0, ri.vc >= 0 ? static_cast<uint64_t>(ri.vc) : 0, ri.flit).c_str());
-                    break;
-                }
-                res.flits += ci.vc >= 0;
-                size_t ich = static_cast<size_t>((N * P + x) * V);
-                if (ci.vc >= 0) track(sc, &fl, ich + static_cast<size_t>(ci.vc), true, ci.flit);
-                if (ri.vc >= 0) track(sr, &fl, ich + static_cast<size_t>(ri.vc), true, ri.flit);
-            }
-        }
-        // ---- sinks, the RTL's next credits, and the clock edge
-        for (int x = 0; x < N; x++) {
-            if (o.c) eject(sc, x, tt, *network_ejection(&net, x, tt), cfg);
-            if (o.rtl) {
-                link_sig l;
-                l.vc = get_bits(top->ej_valid_o, x, 1) ? static_cast<int32_t>(get_bits(top->ej_vc_o, x * VW, VW)) : -1;
-                l.flit = get_bits(top->ej_flit_o, x * 64, 64);
-                eject(sr, x, tt, l, cfg);
-                rtl_cr[static_cast<size_t>(x)] = static_cast<uint32_t>(get_bits(top->inj_credit_o, x * V, V));
-            }
-        }
-        if (o.rtl) {
-            top->clk_i = 1;
-            top->eval();
-            dump(10 * (tt + 1));
-            if (ctx->gotError() && !res.asserted) {
-                res.asserted = true;
-                res.assert_cycle = tt;
-            }
-        }
-        if ((diff && o.stop_on_diff) || (res.asserted && o.stop_on_assert)) {
-            tt++;
-            break;
-        }
-        if (sc.fwd_overflow || sr.fwd_overflow) {  // a source queue overflowed with a re-injection
-            res.saturated = true;
-            tt++;
-            break;
-        }
-    }
+    const int64_t tt = h.run(k, err);
+    if (tt < 0) return -1;
     res.secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    res.cycles = tt;
-    res.diff = diff;
-#if VM_TRACE
-    if (tfp) tfp->close();
-#endif
-    if (cv && vcd_close(cv)) {
-        cv = nullptr;
-        err = "writing the C model's VCD failed";
-        return -1;
-    }
-    cv = nullptr;
-    const uint64_t end = tt < cycles ? tt : cycles;
+    res.cycles = static_cast<uint64_t>(tt);
+    res.diff = k.diff;
+    res.saturated |= h.saturated;
+    const uint64_t cycles = static_cast<uint64_t>(cfg.cycles), end = res.cycles < cycles ? res.cycles : cycles;
     const double win = end > static_cast<uint64_t>(cfg.warmup) ? static_cast<double>(end - static_cast<uint64_t>(cfg.warmup)) : 1;
+    const Side &sc = h.sc, &sr = h.sr;
     res.c_latency = sc.lat_n ? sc.lat_sum / static_cast<double>(sc.lat_n) : 0;
     res.r_latency = sr.lat_n ? sr.lat_sum / static_cast<double>(sr.lat_n) : 0;
     const node_set &cn = sc.nodes, &rn = sr.nodes;
@@ -582,7 +285,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     if (cn.errs.corrupt || rn.errs.corrupt) {
         err = std::string("a sink found a corrupted message: ") + (cn.errs.corrupt ? "C model: " + std::string(cn.errs.first_error) : "") +
               (rn.errs.corrupt ? " RTL: " + std::string(rn.errs.first_error) : "");
-        if (!diff) return -1;
+        if (!res.diff) return -1;
     }
     return 0;
 }

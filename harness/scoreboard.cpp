@@ -36,24 +36,8 @@
 
 #include "Vnet.h"
 #include "verilated.h"
-#include "port_bits.h"
+#include "harness.h"
 #include "model_keys.h"
-#if VM_TRACE
-#include "verilated_vcd_c.h"
-#endif
-
-extern "C" {
-#include "config.h"
-#include "flit.h"
-#include "lfsr.h"
-#include "message.h"
-#include "netsetup.h"
-#include "network.h"
-#include "node.h"
-#include "route.h"
-#include "topology.h"
-#include "traffic.h"
-}
 
 #include <algorithm>
 #include <cinttypes>
@@ -63,8 +47,6 @@ extern "C" {
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <sys/stat.h>
-#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -73,67 +55,8 @@ extern "C" {
 // after the network drained, the cycles every credit has to come back in
 static const uint64_t CREDIT_SETTLE = 64;
 
-// ------------------------------------------------------------------ one side's node ends
 // The nodes of each side (the design's and the C model's) are tb/node.h's, as in the
-// simulator and the lockstep harness; the scoreboard adds what it reports beside them.
-struct Side {
-    node_set nodes;                   // sources, sinks, node software, their counters
-    bool built = false;
-    bool fwd_overflow = false;        // the node software re-injected into a full queue
-    std::vector<double> lat;          // per message generated after the warm-up
-    std::vector<uint64_t> vc_heads;   // head flits on network links, per VC
-    std::vector<uint64_t> vc_flits;   // flits on network links, per VC
-};
-
-static int side_init(Side &s, const net_setup &ns, const sim_config &cfg)
-{
-    s.built = true;
-    if (node_init(&s.nodes, &ns, &cfg)) return -1;
-    s.vc_heads.assign(static_cast<size_t>(cfg.vcs), 0);
-    s.vc_flits.assign(static_cast<size_t>(cfg.vcs), 0);
-    return 0;
-}
-
-static void side_free(Side &s)
-{
-    if (s.built) node_free(&s.nodes);
-    s.built = false;
-}
-
-// the sink and node software of node x take the ejection flit of cycle t
-static void eject(Side &s, int x, uint64_t t, const link_sig &l, const sim_config &cfg)
-{
-    const bool in_window = t >= static_cast<uint64_t>(cfg.warmup) && t < static_cast<uint64_t>(cfg.cycles);
-    node_delivery d;
-    switch (node_sink(&s.nodes, x, t, in_window, &l, &d)) {
-    case NODE_QUEUE_FULL:
-        s.fwd_overflow = true;
-        break;
-    case NODE_DELIVERED:
-        if (d.msg.gen >= static_cast<uint64_t>(cfg.warmup)) s.lat.push_back(static_cast<double>(t - d.msg.gen + 1));
-        break;
-    default:
-        break;
-    }
-}
-
-struct GenCtx {
-    Side *sides[2];
-    int nsides;
-};
-
-static void on_message(void *user, uint64_t cycle, int s, int d, int len)
-{
-    GenCtx *g = static_cast<GenCtx *>(user);
-    for (int i = 0; i < g->nsides; i++) node_enqueue(&g->sides[i]->nodes, cycle, s, d, len);
-}
-
-static bool overflowed(const GenCtx &g)
-{
-    for (int i = 0; i < g.nsides; i++)
-        if (g.sides[i]->nodes.overflow_node >= 0) return true;
-    return false;
-}
+// simulator and the lockstep harness, run by harness.h; the scoreboard reports beside them.
 
 // ------------------------------------------------------------------ the scoreboard
 struct Msg {
@@ -159,23 +82,6 @@ struct Violation {
     uint64_t since = UINT64_MAX; // where the waves go: the last cycle anything moved (deadlock, lost credit)
     std::string text;
 };
-
-// a node named from what a router drove (a flit's source, say) may be no node at all
-static std::string node_name(const topology *t, int x)
-{
-    if (x < 0 || x >= t->N) return std::to_string(x) + " (no such node)";
-    char b[128];
-    topo_node_name(t, x, b, sizeof b);
-    return std::to_string(x) + " " + b;
-}
-
-static std::string port_name(const topology *t, int p)
-{
-    if (p == t->Pn) return std::to_string(p) + " (local)";
-    char b[32];
-    topo_port_name(t, p, b, sizeof b);
-    return std::to_string(p) + " (" + b + ")";
-}
 
 static uint64_t key_of(int src, uint32_t id) { return (static_cast<uint64_t>(static_cast<uint32_t>(src)) << 32) | id; }
 
@@ -500,13 +406,18 @@ static Perf perf_of(Side &s, double win, int N)
     return p;
 }
 
-struct Opts {
-    bool c = true;                     // run the C model beside it
+// the run's options (harness.h's RunOpts: c, the C model beside the design; waves; the
+// stop cycle; plusargs) and the scoreboard's own; the design's registers start at values
+// drawn from the seed, and a full source queue stops generation, not the run
+struct Opts : RunOpts {
     bool route_check = true;           // heads on the routing's ports and VCs only
-    std::string waves_dir;
-    uint64_t w_from = 0, w_to = UINT64_MAX, stop_at = UINT64_MAX;
     int hop_budget = 0;                // 0: 4 D + 16
-    std::vector<std::string> plusargs; // +name=value: the design's $value$plusargs
+    Opts()
+    {
+        prog = "scoreboard";
+        lockstep_reset = false;
+        stop_on_overflow = false;
+    }
 };
 
 struct Result {
@@ -516,59 +427,251 @@ struct Result {
     Perf rtl, cm;
 };
 
-static bool mkdir_p(const std::string &d)
-{
-    std::string cur;
-    for (size_t i = 0; i <= d.size(); i++) {
-        if ((i == d.size() || d[i] == '/') && !cur.empty()) mkdir(cur.c_str(), 0777);
-        if (i < d.size()) cur += d[i];
+// the scoreboard's checks in the cycle loop (harness.h)
+struct Scoring : Checks {
+    Harness &h;
+    const Opts &o;
+    Board &bd;
+    std::vector<int> gen_len;          // per node: the length of the message its source is injecting
+    uint64_t last_move = 0;            // the last cycle anything moved
+    Scoring(Harness &hh, const Opts &oo, Board &b) : h(hh), o(oo), bd(b), gen_len(static_cast<size_t>(hh.N), 0) {}
+
+    int past_generation(uint64_t tt, std::string &err) override
+    {
+        const topology &t = h.t();
+        const int N = h.N, P = h.P, Pn = h.Pn, V = h.V;
+        const uint64_t cycles = static_cast<uint64_t>(h.cfg.cycles);
+        Side &sc = h.sc, &sr = h.sr;
+        bool done = sr.nodes.delivered == sr.nodes.generated && (!o.c || sc.nodes.delivered == sc.nodes.generated);
+        if (done && bd.inside == 0) {
+            /* drained: every credit must come back (rule 2: one per flit), within
+             * CREDIT_SETTLE cycles of the network's last move; one that does not was lost */
+            int lost = -1;
+            for (int i = 0; i < N * P * V && lost < 0; i++)
+                if (bd.credit.at(static_cast<size_t>(i)) != bd.B) lost = i;
+            if (lost < 0) return 1;
+            if (tt - last_move > CREDIT_SETTLE) {
+                const int x = lost / (P * V), p = lost / V % P, vc = lost % V;
+                bd.fail(tt, x, p == Pn ? -1 : p, vc,
+                        std::string(p == Pn ? "the injection channel: " : "") +
+                            std::to_string(bd.B - bd.credit.at(static_cast<size_t>(lost))) + " of its B = " +
+                            std::to_string(bd.B) + " credits never came back after the network drained: " +
+                            (p == Pn ? std::string("router ") + node_name(&t, x) + "'s injection port"
+                                     : std::string("router ") + node_name(&t, bd.nbr(x, p)) + "'s input port " +
+                                           port_name(&t, p)) +
+                            " lost one (the last flit sent on this VC left in cycle " +
+                            std::to_string(bd.last_sent.at(static_cast<size_t>(lost))) + "; " +
+                            std::to_string(tt - last_move) + " cycles since anything moved)",
+                        "", 0, false);
+                bd.v.since = last_move;
+                return 2;
+            }
+        }
+        if (o.c && sc.nodes.delivered != sc.nodes.generated && tt > cycles + 400000) {
+            err = "the C model did not drain within 400000 cycles after the last message";
+            return -1;
+        }
+            return 0;
     }
-    struct stat st;
-    return stat(d.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
+
+    void check(uint64_t tt) override
+    {
+        const topology &t = h.t();
+        const flit_layout &fl = h.fl();
+        const routing &rt = h.rt();
+        const sim_config &cfg = h.cfg;
+        const int N = h.N, P = h.P, Pn = h.Pn, V = h.V, VW = h.VW;
+        const Vnet *top = h.top.get();
+        net_setup &ns = h.ns;
+        Side &sr = h.sr;
+        bool moved = false;
+    // ---- the scoreboard: injection channels, then every output channel, then the credits
+    for (int x = 0; x < N && !bd.v.found; x++) {
+        const link_sig &s = h.rtl_inj[static_cast<size_t>(x)];
+        if (s.vc < 0) continue;
+        moved = true;
+        int &c = bd.credit.at(bd.cv(x, Pn, s.vc));
+        if (c <= 0) bd.fail(tt, x, -1, s.vc, "the source injected without a credit", "", s.flit, true);
+        c--;
+        bd.last_sent.at(bd.cv(x, Pn, s.vc)) = tt;
+        if (flit_is_head(s.flit)) {
+            msg_rec *r = msgtab_get(&sr.nodes.msgs, flit_src(&fl, s.flit), flit_id(&fl, s.flit));
+            gen_len[static_cast<size_t>(x)] = r ? r->len : 1;
+        }
+        bd.flit_seen(tt, x, Pn, s.vc, s.flit, true, gen_len, &sr.nodes.msgs);
+    }
+    for (int x = 0; x < N && !bd.v.found; x++) {
+        const bool xf = ns.faulty && ns.faulty[x];
+        for (int p = 0; p < P && !bd.v.found; p++) {
+            const int k = x * P + p;
+            if (!get_bits(top->obs_valid_o, k, 1)) continue;
+            moved = true;
+            const int vc = static_cast<int>(get_bits(top->obs_vc_o, k * VW, VW));
+            const uint64_t f = get_bits(top->obs_flit_o, k * 64, 64);
+            if (vc >= V) { bd.fail(tt, x, p, vc, "a flit on VC " + std::to_string(vc) + " >= V", "", f, true); break; }
+            if (xf) { bd.fail(tt, x, p, vc, "a flit leaves faulty or disabled node " + node_name(&t, x), "", f, true); break; }
+            if (p < Pn) {
+                const int d = bd.nbr(x, p);
+                if (d < 0) { bd.fail(tt, x, p, vc, "a flit on an unconnected port", "", f, true); break; }
+                if (bd.is_faulty(d)) {
+                    bd.fail(tt, x, p, vc, "a flit enters faulty or disabled node " + node_name(&t, d), "", f, true);
+                    break;
+                }
+                const size_t j = bd.cv(x, p, vc);
+                int &c = bd.credit.at(j);
+                if (c <= 0) {
+                    const Worm &w = bd.worm.at(j);
+                    bd.fail(tt, x, p, vc,
+                            "a flit sent without a credit (the downstream buffer of B = " + std::to_string(bd.B) +
+                                " flits is full)",
+                            flit_is_head(f) ? bd.msg_text(flit_src(&fl, f), flit_id(&fl, f))
+                            : w.open        ? bd.msg_text(w.src, w.id)
+                                            : "",
+                            f, true);
+                    break;
+                }
+                c--;
+                bd.last_sent.at(j) = tt;
+                sr.vc_flits.at(static_cast<size_t>(vc))++;
+                if (flit_is_head(f)) sr.vc_heads.at(static_cast<size_t>(vc))++;
+            }
+            bd.flit_seen(tt, x, p, vc, f, false, gen_len, &sr.nodes.msgs);
+        }
+    }
+    // credits of cycle t count from cycle t + 1: after the flits of cycle t
+    for (int x = 0; x < N && !bd.v.found; x++)
+        for (int p = 0; p < P && !bd.v.found; p++) {
+            const uint32_t cr = static_cast<uint32_t>(get_bits(top->obs_cr_o, (x * P + p) * V, V));
+            if (!cr) continue;
+            moved = true;
+            for (int vc = 0; vc < V; vc++) {
+                if (!((cr >> vc) & 1)) continue;
+                bd.credits_seen++;
+                const int u = p == Pn ? x : bd.up.at(static_cast<size_t>(x * Pn + p));
+                if (u < 0) {
+                    bd.fail(tt, x, -1, vc, "a credit on input port " + port_name(&t, p) + ", which nothing feeds", "", 0, false);
+                    break;
+                }
+                int &c = bd.credit.at(bd.cv(u, p, vc));
+                if (c >= bd.B) {
+                    bd.fail(tt, x, -1, vc,
+                            "a credit returned that was not owed (returned twice): input port " + port_name(&t, p) +
+                                (p == Pn ? " (from the source)" : " (from router " + node_name(&t, u) + ")") +
+                                " already has all B = " + std::to_string(bd.B) + " credits",
+                            "", 0, false);
+                    break;
+                }
+                c++;
+            }
+        }
+    if (!bd.v.found && moved) last_move = tt;
+    if (!bd.v.found && bd.inside > 0 && tt - last_move >= static_cast<uint64_t>(cfg.deadlock_cycles)) {
+        // the VCs involved: open worms on links whose downstream buffer has no credit
+        std::string vcs;
+        int shown = 0;
+        for (int x = 0; x < N; x++)
+            for (int p = 0; p < P; p++)
+                for (int vc = 0; vc < V; vc++) {
+                    const size_t j = bd.cv(x, p, vc);
+                    const Worm &w = bd.worm.at(j);
+                    if (!w.open && (p == Pn || bd.credit.at(j) == bd.B)) continue;
+                    if (shown++ < 12)
+                        vcs += "\n    router " + node_name(&t, x) + " port " + port_name(&t, p) + " VC " + std::to_string(vc) +
+                               ": " + std::to_string(p == Pn ? 0 : bd.B - bd.credit.at(j)) +
+                               " of B = " + std::to_string(bd.B) + " flits downstream" + (w.open ? ", worm of " + bd.msg_text(w.src, w.id) + " at flit " + std::to_string(w.next) : "");
+                }
+        if (shown > 12) vcs += "\n    ... " + std::to_string(shown - 12) + " more";
+        if (shown == 0 && !bd.msgs.empty())
+            vcs = " none: the messages are lost inside the routers, for example " +
+                  bd.msg_text(static_cast<int>(bd.msgs.begin()->first >> 32), static_cast<uint32_t>(bd.msgs.begin()->first));
+        // heads waiting inside a router for an output VC that is free on the wires (no
+        // worm, every credit back): the router holds it (a VC it never freed: a leak), or
+        // the head is queued behind another worm in its input buffer
+        std::string held;
+        int nfree = 0;
+        if (bd.route_check) {
+            std::vector<uint64_t> keys;
+            for (const auto &kv : bd.msgs)
+                if (kv.second.at >= 0) keys.push_back(kv.first);
+            std::sort(keys.begin(), keys.end());
+            int nheld = 0;
+            for (uint64_t k : keys) {
+                const Msg &m = bd.msgs[k];
+                route_cands c;
+                bd.cv(m.at, m.inport, 0);
+                bd.routable(m.head);
+                route_candidates(&rt, m.at, m.inport, m.head, &c);
+                std::string free_vcs;
+                for (int p = 0; p < Pn; p++)
+                    for (int vc = 0; vc < V; vc++) {
+                        const size_t i = bd.cv(m.at, p, vc);
+                        if (((c.m[0][p] | c.m[1][p]) >> vc & 1) && !bd.worm.at(i).open && bd.credit.at(i) == bd.B)
+                            free_vcs += (free_vcs.empty() ? "" : ", ") + std::string("port ") + port_name(&t, p) +
+                                        " VC " + std::to_string(vc);
+                    }
+                if (free_vcs.empty() || nheld++ >= 4) continue;
+                held += "\n    " + bd.msg_text(static_cast<int>(k >> 32), static_cast<uint32_t>(k)) + ", in router " +
+                        node_name(&t, m.at) + ", may take " + free_vcs;
+            }
+            if (nheld > 4) held += "\n    ... " + std::to_string(nheld - 4) + " more";
+            if (nheld)
+                held = "\n  " + std::to_string(nheld) + " head" + (nheld == 1 ? "" : "s") +
+                       " wait inside their router for an output VC that is free on the wires (no worm, every "
+                       "credit back): the router holds the VC (one it never freed?), or the head waits behind "
+                       "another worm in its input buffer:" + held;
+            nfree = nheld;
+        }
+        bd.fail(tt, -1, -1, -1,
+                "deadlock: nothing moved for " + std::to_string(tt - last_move) + " cycles (since cycle " +
+                    std::to_string(last_move) + ") with " + std::to_string(bd.inside) + " messages inside" +
+                    (nfree ? ", " + std::to_string(nfree) + " of them waiting for an output VC free on the wires"
+                           : std::string()) +
+                    "; the VCs holding flits:" + vcs + held,
+                "", 0, false);
+        bd.v.since = last_move;
+    }
+    }
+
+    bool design_sink(uint64_t, int x, const link_sig &l) override
+    {
+        if (bd.v.found) return false;
+        // flitnet's sink indexes its tables by the VC and the topology by the head's
+        // nodes; the checks above passed this flit (ej_* are obs_*'s port Pn)
+        if (l.vc >= 0) {
+            bd.cv(x, h.Pn, l.vc);
+            if (flit_is_head(l.flit)) bd.routable(l.flit);
+        }
+        return true;
+    }
+
+    int after(uint64_t tt, bool asserted, std::string &err) override
+    {
+        Side &sc = h.sc, &sr = h.sr;
+    if (asserted && !bd.v.found)
+        bd.fail(tt, -1, -1, -1, "an RTL assertion failed at the clock edge ending this cycle (its message above)", "", 0, false);
+    if (!bd.v.found && sr.nodes.errs.corrupt)
+        bd.fail(tt, -1, -1, -1, std::string("the sink found a corrupted message: ") + sr.nodes.errs.first_error, "", 0,
+                false);
+    if (bd.v.found) return 1;
+    if (sc.fwd_overflow || sr.fwd_overflow) {
+        err = "a source queue overflowed with a re-injected message (max_queue)";
+        return -1;
+    }
+    return 0;
+    }
+};
 
 static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &err)
 {
-    char e[512];
-    net_setup ns;
-    if (net_setup_build(&ns, &cfg, e, sizeof e)) { err = e; return -1; }
-    struct Cleanup {
-        net_setup *s;
-        ~Cleanup() { net_setup_free(s); }
-    } cleanup{&ns};
-    const topology &t = ns.t;
-    const flit_layout &fl = ns.fl;
-    const routing &rt = ns.rt;
-    network &net = ns.net;
-    traffic &tr = ns.tr;
-    const int N = t.N, P = t.P, Pn = t.Pn, V = cfg.vcs;
-    const int VW = V > 1 ? 32 - __builtin_clz(static_cast<unsigned>(V - 1)) : 1;
-    if (route_fring(&rt) != MODEL_FRING) {
-        snprintf(e, sizeof e, "model %s was built %s the f-ring layer, but this run %s it (fault_handling = fring needs faults)",
-                 MODEL_NAME, MODEL_FRING ? "with" : "without", route_fring(&rt) ? "uses" : "does not use");
-        err = e;
-        return -1;
-    }
-
-    Side sc, sr;
-    if (side_init(sc, ns, cfg) || side_init(sr, ns, cfg)) {
-        err = "out of memory";
-        side_free(sc);
-        side_free(sr);
-        return -1;
-    }
-    struct SideCleanup {
-        Side *a, *b;
-        ~SideCleanup() { side_free(*a); side_free(*b); }
-    } side_cleanup{&sc, &sr};
-    GenCtx g;
-    g.nsides = 0;
-    g.sides[g.nsides++] = &sr;
-    if (o.c) g.sides[g.nsides++] = &sc;
+    Harness h(cfg, o);
+    if (h.setup(err)) return -1;
+    const topology &t = h.t();
+    const routing &rt = h.rt();
+    const int N = h.N, P = h.P, Pn = h.Pn, V = h.V;
 
     Board bd;
     bd.t = &t;
-    bd.fl = &fl;
+    bd.fl = &h.fl();
     bd.N = N;
     bd.P = P;
     bd.Pn = Pn;
@@ -578,7 +681,7 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     bd.rt = &rt;
     bd.route_check = o.route_check;
     bd.hop_budget = o.hop_budget > 0 ? o.hop_budget : 4 * t.diameter + 16;
-    bd.faulty = ns.faulty;
+    bd.faulty = h.ns.faulty;
     bd.up.assign(static_cast<size_t>(N * Pn), -1);
     for (int x = 0; x < N; x++)
         for (int p = 0; p < Pn; p++)
@@ -586,332 +689,14 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     bd.credit.assign(static_cast<size_t>(N * P * V), cfg.buf_depth);
     bd.last_sent.assign(static_cast<size_t>(N * P * V), 0);
     bd.worm.assign(static_cast<size_t>((N * P + N) * V), Worm());
-    std::vector<int> gen_len(static_cast<size_t>(N), 0);
 
-    std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
-    ctx->fatalOnError(false);
-    // every register starts at a value of its own, drawn from the run's seed (the model is
-    // built with --x-initial unique): one the design forgot to reset is not a quiet 0
-    // (+verilator+rand+reset+0 in a run's words turns this off)
-    ctx->randReset(2);
-    ctx->randSeed(static_cast<int>(splitmix64(static_cast<uint64_t>(cfg.seed)) & 0x7fffffff) | 1);
-    {   // (a design that reads a plusarg needs the arguments even when there are none)
-        std::vector<const char *> av{"scoreboard"};
-        for (const std::string &a : o.plusargs) av.push_back(a.c_str());
-        ctx->commandArgs(static_cast<int>(av.size()), av.data());
-    }
-    std::unique_ptr<Vnet> top(new Vnet(ctx.get(), "TOP"));
-#if VM_TRACE
-    std::unique_ptr<VerilatedVcdC> tfp;
-    if (!o.waves_dir.empty()) {
-        if (!mkdir_p(o.waves_dir)) { err = "cannot create " + o.waves_dir; return -1; }
-        ctx->traceEverOn(true);
-        tfp.reset(new VerilatedVcdC);
-        top->trace(tfp.get(), 99);
-        std::string path = o.waves_dir + "/rtl.vcd";
-        tfp->open(path.c_str());
-        if (!tfp->isOpen()) { err = "cannot write " + path; return -1; }
-    }
-    auto dump = [&](uint64_t when) {
-        if (tfp && when >= 10 * o.w_from && (o.w_to == UINT64_MAX || when <= 10 * o.w_to + 5)) tfp->dump(when);
-    };
-#else
-    if (!o.waves_dir.empty()) { err = "this model was built without --trace: no waves"; return -1; }
-    auto dump = [](uint64_t) {};
-#endif
-
-    // reset from the first evaluation, before any clock edge: registers hold their drawn
-    // values until then, and an edge outside reset would clock the design (and check its
-    // assertions) on them
-    top->clk_i = 0;
-    top->rst_ni = 0;
-    top->sel_random_i = cfg.select == SELECT_RANDOM;
-    for (int x = 0; x < N; x++) {
-        set_bits(top->lfsr_seed_i, 16 * x, 16, lfsr_seed(cfg.seed, x));
-        set_bits(top->faulty_i, x, 1, ns.faulty && ns.faulty[x]);
-        set_bits(top->ring_ok_i, 2 * Pn * x, 2 * Pn, route_ring_ok(&rt, x));
-    }
-    top->eval();
-    // a rising edge during reset: the network samples the run's constants (select,
-    // seeds, faults, ring_ok) at it (rtl/flitnet_network.sv)
-    top->clk_i = 1;
-    top->eval();
-    top->rst_ni = 1;
-    top->eval();
-    if (static_cast<int>(top->cfg_nodes_o) != N || static_cast<int>(top->cfg_ports_o) != P ||
-        static_cast<int>(top->cfg_addr_bits_o) != fl.A || static_cast<int>(top->cfg_hop_bits_o) != fl.HW ||
-        static_cast<int>(top->cfg_topo_o) != static_cast<int>(t.kind) ||
-        static_cast<int>(top->cfg_routing_o) != route_base_algo(&rt)->code ||
-        static_cast<int>(top->cfg_fring_o) != route_fring(&rt)) {
-        err = "the Verilated network does not match the configuration (topology, routing, N, P, A or HW)";
-        return -1;
-    }
-    dump(0);
-
-    std::vector<uint32_t> rtl_cr(static_cast<size_t>(N), 0);
-    const uint64_t cycles = static_cast<uint64_t>(cfg.cycles);
-    uint64_t gen_end = cycles;         // generation stops here (earlier when a queue overflows)
-    uint64_t last_move = 0, tt = 0;
-    for (;; tt++) {
-        const int cur = static_cast<int>(tt & 1);
-        if (tt > o.stop_at) break;
-        if (tt < gen_end) {
-            traffic_cycle(&tr, tt, on_message, &g);
-            if (overflowed(g)) {
-                res.saturated = true;
-                gen_end = tt + 1;
-            }
-        } else {
-            bool done = sr.nodes.delivered == sr.nodes.generated && (!o.c || sc.nodes.delivered == sc.nodes.generated);
-            if (done && bd.inside == 0) {
-                /* drained: every credit must come back (rule 2: one per flit), within
-                 * CREDIT_SETTLE cycles of the network's last move; one that does not was lost */
-                int lost = -1;
-                for (int i = 0; i < N * P * V && lost < 0; i++)
-                    if (bd.credit.at(static_cast<size_t>(i)) != bd.B) lost = i;
-                if (lost < 0) break;
-                if (tt - last_move > CREDIT_SETTLE) {
-                    const int x = lost / (P * V), p = lost / V % P, vc = lost % V;
-                    bd.fail(tt, x, p == Pn ? -1 : p, vc,
-                            std::string(p == Pn ? "the injection channel: " : "") +
-                                std::to_string(bd.B - bd.credit.at(static_cast<size_t>(lost))) + " of its B = " +
-                                std::to_string(bd.B) + " credits never came back after the network drained: " +
-                                (p == Pn ? std::string("router ") + node_name(&t, x) + "'s injection port"
-                                         : std::string("router ") + node_name(&t, bd.nbr(x, p)) + "'s input port " +
-                                               port_name(&t, p)) +
-                                " lost one (the last flit sent on this VC left in cycle " +
-                                std::to_string(bd.last_sent.at(static_cast<size_t>(lost))) + "; " +
-                                std::to_string(tt - last_move) + " cycles since anything moved)",
-                            "", 0, false);
-                    bd.v.since = last_move;
-                    tt++;
-                    break;
-                }
-            }
-            if (o.c && sc.nodes.delivered != sc.nodes.generated && tt > cycles + 400000) {
-                err = "the C model did not drain within 400000 cycles after the last message";
-                return -1;
-            }
-        }
-        // ---- the C model, on the same traffic
-        if (o.c) {
-            for (int x = 0; x < N; x++)
-                if (node_source_router(&sc.nodes, &net, x, tt)) {
-                    err = "more messages in flight than message ids";
-                    return -1;
-                }
-            for (int x = 0; x < N; x++)
-                for (int p = 0; p < Pn; p++) {
-                    int d = t.nbr[x * Pn + p];
-                    if (d < 0) continue;
-                    const link_sig &l = net.in[cur][d * P + p];
-                    if (l.vc < 0) continue;
-                    sc.vc_flits[static_cast<size_t>(l.vc)]++;
-                    if (flit_is_head(l.flit)) sc.vc_heads[static_cast<size_t>(l.vc)]++;
-                }
-        }
-        // ---- the design: injection of cycle t, outputs of cycle t
-        bool moved = false;
-        std::vector<link_sig> inj(static_cast<size_t>(N));
-        for (int x = 0; x < N; x++) {
-            link_sig &s = inj[static_cast<size_t>(x)];
-            if (node_source(&sr.nodes, x, tt, rtl_cr[static_cast<size_t>(x)], &s)) {
-                err = "more messages in flight than message ids";
-                return -1;
-            }
-            bool v = s.vc >= 0;
-            set_bits(top->inj_valid_i, x, 1, v);
-            set_bits(top->inj_vc_i, x * VW, VW, v ? static_cast<uint64_t>(s.vc) : 0);
-            set_bits(top->inj_flit_i, x * 64, 64, v ? s.flit : 0);
-        }
-        top->clk_i = 0;
-        ctx->time(10 * tt + 5);  // the waves' time: an assertion at the edge ending cycle t prints 10 (t + 1)
-        top->eval();
-        dump(10 * tt + 5);
-
-        // ---- the scoreboard: injection channels, then every output channel, then the credits
-        for (int x = 0; x < N && !bd.v.found; x++) {
-            const link_sig &s = inj[static_cast<size_t>(x)];
-            if (s.vc < 0) continue;
-            moved = true;
-            int &c = bd.credit.at(bd.cv(x, Pn, s.vc));
-            if (c <= 0) bd.fail(tt, x, -1, s.vc, "the source injected without a credit", "", s.flit, true);
-            c--;
-            bd.last_sent.at(bd.cv(x, Pn, s.vc)) = tt;
-            if (flit_is_head(s.flit)) {
-                msg_rec *r = msgtab_get(&sr.nodes.msgs, flit_src(&fl, s.flit), flit_id(&fl, s.flit));
-                gen_len[static_cast<size_t>(x)] = r ? r->len : 1;
-            }
-            bd.flit_seen(tt, x, Pn, s.vc, s.flit, true, gen_len, &sr.nodes.msgs);
-        }
-        for (int x = 0; x < N && !bd.v.found; x++) {
-            const bool xf = ns.faulty && ns.faulty[x];
-            for (int p = 0; p < P && !bd.v.found; p++) {
-                const int k = x * P + p;
-                if (!get_bits(top->obs_valid_o, k, 1)) continue;
-                moved = true;
-                const int vc = static_cast<int>(get_bits(top->obs_vc_o, k * VW, VW));
-                const uint64_t f = get_bits(top->obs_flit_o, k * 64, 64);
-                if (vc >= V) { bd.fail(tt, x, p, vc, "a flit on VC " + std::to_string(vc) + " >= V", "", f, true); break; }
-                if (xf) { bd.fail(tt, x, p, vc, "a flit leaves faulty or disabled node " + node_name(&t, x), "", f, true); break; }
-                if (p < Pn) {
-                    const int d = bd.nbr(x, p);
-                    if (d < 0) { bd.fail(tt, x, p, vc, "a flit on an unconnected port", "", f, true); break; }
-                    if (bd.is_faulty(d)) {
-                        bd.fail(tt, x, p, vc, "a flit enters faulty or disabled node " + node_name(&t, d), "", f, true);
-                        break;
-                    }
-                    const size_t j = bd.cv(x, p, vc);
-                    int &c = bd.credit.at(j);
-                    if (c <= 0) {
-                        const Worm &w = bd.worm.at(j);
-                        bd.fail(tt, x, p, vc,
-                                "a flit sent without a credit (the downstream buffer of B = " + std::to_string(bd.B) +
-                                    " flits is full)",
-                                flit_is_head(f) ? bd.msg_text(flit_src(&fl, f), flit_id(&fl, f))
-                                : w.open        ? bd.msg_text(w.src, w.id)
-                                                : "",
-                                f, true);
-                        break;
-                    }
-                    c--;
-                    bd.last_sent.at(j) = tt;
-                    sr.vc_flits.at(static_cast<size_t>(vc))++;
-                    if (flit_is_head(f)) sr.vc_heads.at(static_cast<size_t>(vc))++;
-                }
-                bd.flit_seen(tt, x, p, vc, f, false, gen_len, &sr.nodes.msgs);
-            }
-        }
-        // credits of cycle t count from cycle t + 1: after the flits of cycle t
-        for (int x = 0; x < N && !bd.v.found; x++)
-            for (int p = 0; p < P && !bd.v.found; p++) {
-                const uint32_t cr = static_cast<uint32_t>(get_bits(top->obs_cr_o, (x * P + p) * V, V));
-                if (!cr) continue;
-                moved = true;
-                for (int vc = 0; vc < V; vc++) {
-                    if (!((cr >> vc) & 1)) continue;
-                    bd.credits_seen++;
-                    const int u = p == Pn ? x : bd.up.at(static_cast<size_t>(x * Pn + p));
-                    if (u < 0) {
-                        bd.fail(tt, x, -1, vc, "a credit on input port " + port_name(&t, p) + ", which nothing feeds", "", 0, false);
-                        break;
-                    }
-                    int &c = bd.credit.at(bd.cv(u, p, vc));
-                    if (c >= bd.B) {
-                        bd.fail(tt, x, -1, vc,
-                                "a credit returned that was not owed (returned twice): input port " + port_name(&t, p) +
-                                    (p == Pn ? " (from the source)" : " (from router " + node_name(&t, u) + ")") +
-                                    " already has all B = " + std::to_string(bd.B) + " credits",
-                                "", 0, false);
-                        break;
-                    }
-                    c++;
-                }
-            }
-        if (!bd.v.found && moved) last_move = tt;
-        if (!bd.v.found && bd.inside > 0 && tt - last_move >= static_cast<uint64_t>(cfg.deadlock_cycles)) {
-            // the VCs involved: open worms on links whose downstream buffer has no credit
-            std::string vcs;
-            int shown = 0;
-            for (int x = 0; x < N; x++)
-                for (int p = 0; p < P; p++)
-                    for (int vc = 0; vc < V; vc++) {
-                        const size_t j = bd.cv(x, p, vc);
-                        const Worm &w = bd.worm.at(j);
-                        if (!w.open && (p == Pn || bd.credit.at(j) == bd.B)) continue;
-                        if (shown++ < 12)
-                            vcs += "\n    router " + node_name(&t, x) + " port " + port_name(&t, p) + " VC " + std::to_string(vc) +
-                                   ": " + std::to_string(p == Pn ? 0 : bd.B - bd.credit.at(j)) +
-                                   " of B = " + std::to_string(bd.B) + " flits downstream" + (w.open ? ", worm of " + bd.msg_text(w.src, w.id) + " at flit " + std::to_string(w.next) : "");
-                    }
-            if (shown > 12) vcs += "\n    ... " + std::to_string(shown - 12) + " more";
-            if (shown == 0 && !bd.msgs.empty())
-                vcs = " none: the messages are lost inside the routers, for example " +
-                      bd.msg_text(static_cast<int>(bd.msgs.begin()->first >> 32), static_cast<uint32_t>(bd.msgs.begin()->first));
-            // heads waiting inside a router for an output VC that is free on the wires (no
-            // worm, every credit back): the router holds it (a VC it never freed: a leak), or
-            // the head is queued behind another worm in its input buffer
-            std::string held;
-            int nfree = 0;
-            if (bd.route_check) {
-                std::vector<uint64_t> keys;
-                for (const auto &kv : bd.msgs)
-                    if (kv.second.at >= 0) keys.push_back(kv.first);
-                std::sort(keys.begin(), keys.end());
-                int nheld = 0;
-                for (uint64_t k : keys) {
-                    const Msg &m = bd.msgs[k];
-                    route_cands c;
-                    bd.cv(m.at, m.inport, 0);
-                    bd.routable(m.head);
-                    route_candidates(&rt, m.at, m.inport, m.head, &c);
-                    std::string free_vcs;
-                    for (int p = 0; p < Pn; p++)
-                        for (int vc = 0; vc < V; vc++) {
-                            const size_t i = bd.cv(m.at, p, vc);
-                            if (((c.m[0][p] | c.m[1][p]) >> vc & 1) && !bd.worm.at(i).open && bd.credit.at(i) == bd.B)
-                                free_vcs += (free_vcs.empty() ? "" : ", ") + std::string("port ") + port_name(&t, p) +
-                                            " VC " + std::to_string(vc);
-                        }
-                    if (free_vcs.empty() || nheld++ >= 4) continue;
-                    held += "\n    " + bd.msg_text(static_cast<int>(k >> 32), static_cast<uint32_t>(k)) + ", in router " +
-                            node_name(&t, m.at) + ", may take " + free_vcs;
-                }
-                if (nheld > 4) held += "\n    ... " + std::to_string(nheld - 4) + " more";
-                if (nheld)
-                    held = "\n  " + std::to_string(nheld) + " head" + (nheld == 1 ? "" : "s") +
-                           " wait inside their router for an output VC that is free on the wires (no worm, every "
-                           "credit back): the router holds the VC (one it never freed?), or the head waits behind "
-                           "another worm in its input buffer:" + held;
-                nfree = nheld;
-            }
-            bd.fail(tt, -1, -1, -1,
-                    "deadlock: nothing moved for " + std::to_string(tt - last_move) + " cycles (since cycle " +
-                        std::to_string(last_move) + ") with " + std::to_string(bd.inside) + " messages inside" +
-                        (nfree ? ", " + std::to_string(nfree) + " of them waiting for an output VC free on the wires"
-                               : std::string()) +
-                        "; the VCs holding flits:" + vcs + held,
-                    "", 0, false);
-            bd.v.since = last_move;
-        }
-        // ---- sinks and the clock edge
-        for (int x = 0; x < N; x++) {
-            if (o.c) eject(sc, x, tt, net.ej[cur][x], cfg);
-            link_sig l;
-            l.vc = get_bits(top->ej_valid_o, x, 1) ? static_cast<int32_t>(get_bits(top->ej_vc_o, x * VW, VW)) : -1;
-            l.flit = get_bits(top->ej_flit_o, x * 64, 64);
-            if (!bd.v.found) {
-                // flitnet's sink indexes its tables by the VC and the topology by the head's
-                // nodes; the checks above passed this flit (ej_* are obs_*'s port Pn)
-                if (l.vc >= 0) {
-                    bd.cv(x, Pn, l.vc);
-                    if (flit_is_head(l.flit)) bd.routable(l.flit);
-                }
-                eject(sr, x, tt, l, cfg);
-            }
-            rtl_cr[static_cast<size_t>(x)] = static_cast<uint32_t>(get_bits(top->inj_credit_o, x * V, V));
-        }
-        top->clk_i = 1;
-        ctx->time(10 * (tt + 1));
-        top->eval();
-        dump(10 * (tt + 1));
-        if (ctx->gotError() && !bd.v.found)
-            bd.fail(tt, -1, -1, -1, "an RTL assertion failed at the clock edge ending this cycle (its message above)", "", 0, false);
-        if (!bd.v.found && sr.nodes.errs.corrupt)
-            bd.fail(tt, -1, -1, -1, std::string("the sink found a corrupted message: ") + sr.nodes.errs.first_error, "", 0,
-                    false);
-        if (bd.v.found) {
-            tt++;
-            break;
-        }
-        if (sc.fwd_overflow || sr.fwd_overflow) {
-            err = "a source queue overflowed with a re-injected message (max_queue)";
-            return -1;
-        }
-    }
-#if VM_TRACE
-    if (tfp) tfp->close();
-#endif
+    Scoring k(h, o, bd);
+    const int64_t ran = h.run(k, err);
+    if (ran < 0) return -1;
+    const uint64_t tt = static_cast<uint64_t>(ran), cycles = static_cast<uint64_t>(cfg.cycles);
+    const uint64_t gen_end = h.gen_end;
+    const Side &sr = h.sr;
+    res.saturated = h.saturated;
     res.v = bd.v;
     res.cycles = tt;
     res.checked = bd.checked;
@@ -931,8 +716,8 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
     }
     const uint64_t end = gen_end < cycles ? gen_end : cycles;
     const double win = end > static_cast<uint64_t>(cfg.warmup) ? static_cast<double>(end - static_cast<uint64_t>(cfg.warmup)) : 1;
-    res.rtl = perf_of(sr, win, N);
-    res.cm = perf_of(sc, win, N);
+    res.rtl = perf_of(h.sr, win, N);
+    res.cm = perf_of(h.sc, win, N);
     return 0;
 }
 

@@ -134,19 +134,31 @@ void node_fold(node_set *n, node_lane *L)
     L->kenv = keep.kenv;
 }
 
-int node_source_router(node_set *n, network *net, int x, uint64_t t)
+int node_cycle(node_set *n, network *net, uint64_t t)
 {
+    /* the cycles in order: the signal slots of parity t hold cycle t - 1's */
+    if (t != n->next_cycle) return -1;
+    n->next_cycle = t + 1;
     /* one-slot buffers: the network steps stage by stage, as sim's does, so that the
-     * co-simulation checks the step the runs use; it is switched on at the first call */
-    if (!x && !t && !net->staged && net->B == 1 && net->Bo == 1) network_use_stages(net);
-    int rc;
+     * co-simulation checks the step the runs use */
+    if (!t && !net->staged && net->B == 1 && net->Bo == 1) network_use_stages(net);
+    int fail = -1;
+    for (int x = 0; x < net->N; x++) {
+        int rc;
+        if (net->staged) {
+            rc = node_source_only_in(n, &n->solo, net, x, t);
+            network_source_done(net, x, t);
+        } else {
+            rc = node_source_router_in(n, &n->solo, net, x, t, &net->ctr);
+        }
+        if (rc && fail < 0) fail = x;
+    }
     if (net->staged) {
-        rc = node_source_only_in(n, &n->solo, net, x, t);
-        network_source_done(net, x, t);
-        if (x == net->N - 1) network_step_part(net, 0, net->N, t, &net->ctr); /* every source has stepped */
-    } else {
-        rc = node_source_router_in(n, &n->solo, net, x, t, &net->ctr);
+        /* every source has stepped: their credit marks of cycle t - 1 are spent (as sim's
+         * node loop takes them), and the routers step */
+        for (int j = 0; j <= (net->N - 1) >> 6; j++) (void)network_source_credited(net, j, 0, net->N, t);
+        network_step_part(net, 0, net->N, t, &net->ctr);
     }
     node_fold(n, &n->solo);
-    return rc;
+    return fail < 0 ? 0 : 1 + fail;
 }

@@ -4,8 +4,8 @@
  * message that completed short of its final destination (swft, §7.1). Owns the sources,
  * the sinks, the message table and the counters of what crossed the nodes' channels.
  *
- * The simulator (sim.c) and the co-simulation harness (harness/cosim.cpp, one node
- * set per side: the C model's and the RTL's) both run their nodes through here. A node
+ * The simulator (sim.c) and the harnesses (harness/harness.h, one node set per side: the
+ * C model's and the RTL's) both run their nodes through here. A node
  * reads only what was driven in an earlier cycle (the credits of cycle t-1) or by its
  * own router in this cycle (the ejection channel), and writes only its own injection
  * channel and its own source queue, so no result depends on the order of the nodes.
@@ -60,6 +60,7 @@ typedef struct {
     uint64_t reinjected;      /* messages the node software re-injected */
     uint64_t reinject_rule[3];/* ... by its rule: absorbed with rev 0, with rev 1, at an intermediate node */
     node_lane solo;           /* node_sink's lane, folded at once */
+    uint64_t next_cycle;      /* node_cycle: the cycle it must be called for next */
     /* with the staged step (sim's node loop): the set of sources to step (network.h st_src),
      * which a queued or re-injected message joins; NULL: every source steps every cycle */
     uint64_t *wake;
@@ -97,12 +98,13 @@ int node_source(node_set *n, int x, uint64_t t, uint32_t credits_in, link_sig *o
  * in_window: cycle t is inside the measurement window */
 node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_sig *ej, node_delivery *d);
 
-/* node x's source and router on the C model's network in cycle t; -1 as node_source
- * (the run stops). With one-slot buffers the network steps stage by stage
- * (network_staged.c, switched on at the call for node 0 in cycle 0): the routers all step
- * with the call for the last node, so a cycle's calls must be for nodes 0 to N-1 in order,
- * as the co-simulation and the scoreboard make them. */
-int node_source_router(node_set *n, network *net, int x, uint64_t t);
+/* every node's source and router on the C model's network in cycle t, one thread: what
+ * the harnesses step beside the RTL. With one-slot buffers the network steps stage by
+ * stage (network_staged.c, switched on in cycle 0), the sources first and then the
+ * routers. Returns 0; 1 + x when node x has more messages in flight than the flit's
+ * message-id bits name (the run stops); -1, stepping nothing, when t is not the cycle
+ * after the last call's (cycles come in order from 0). */
+int node_cycle(node_set *n, network *net, uint64_t t);
 
 /* a lane for up to `nodes` nodes of n (one take-back per node and cycle); -1 when out of memory */
 int node_lane_init(node_lane *L, const node_set *n, int nodes);

@@ -4,6 +4,7 @@
 #include "lfsr.h"
 #include "memory.h"
 #include "netsetup.h"
+#include "node.h"
 #include "testutil.h"
 #include "topology.h"
 #include <math.h>
@@ -589,6 +590,33 @@ static void lfsr_at_equals_stepping(void **st)
         }
 }
 
+/* node_cycle, the harnesses' step of the C model, takes the cycles in order from 0 and
+ * refuses any other, stepping nothing (the staged step relies on the order) */
+static void node_cycle_keeps_the_cycle_order(void **st)
+{
+    (void)st;
+    for (int b = 1; b <= 2; b++) {
+        sim_config c;
+        cfg_build(&c, "k=4", "vcs=2", b == 1 ? "buf_depth=1" : "buf_depth=2", "flit_rate=0.3", NULL);
+        net_setup ns;
+        node_set nodes;
+        char err[512];
+        if (net_setup_build(&ns, &c, err, sizeof err)) fail_msg("%s", err);
+        assert_int_equal(node_init(&nodes, &ns, &c), 0);
+        assert_int_equal(node_cycle(&nodes, &ns.net, 1), -1); /* not cycle 0 first */
+        for (uint64_t t = 0; t < 50; t++) {
+            traffic_cycle(&ns.tr, t, node_on_message, &nodes);
+            assert_int_equal(node_cycle(&nodes, &ns.net, t), 0);
+            assert_int_equal(node_cycle(&nodes, &ns.net, t), -1); /* the same cycle again */
+            assert_int_equal(node_cycle(&nodes, &ns.net, t + 2), -1); /* one skipped */
+            if (network_check(&ns.net, t, err, sizeof err)) fail_msg("cycle %llu: %s", (unsigned long long)t, err);
+        }
+        assert_true(nodes.injected > 0);
+        node_free(&nodes);
+        net_setup_free(&ns);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -609,6 +637,7 @@ int main(void)
         cmocka_unit_test(invariants_hold_under_load),
         cmocka_unit_test(memory_grows_linearly_and_is_checked),
         cmocka_unit_test(lfsr_at_equals_stepping),
+        cmocka_unit_test(node_cycle_keeps_the_cycle_order),
     };
     return cmocka_run_group_tests_name("network", tests, NULL, NULL);
 }
