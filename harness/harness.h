@@ -153,7 +153,6 @@ struct RunOpts {
     bool asserts = true;               // the RTL's assertions are checked
     bool stop_on_overflow = true;      // a full source queue ends the run (else generation stops)
     std::string waves_dir;             // waves of the sides that run (rtl.vcd/.fst, c.vcd)
-    bool c_waves = true;               // ... the C model's among them
     uint64_t w_from = 0, w_to = UINT64_MAX;
     uint64_t stop_at = UINT64_MAX;     // the last cycle to simulate
     std::string coverage;              // the RTL's coverage counters go here (a --coverage model)
@@ -248,7 +247,7 @@ struct Harness {
 
         const bool waves = !o.waves_dir.empty();
         if (waves && !mkdir_p(o.waves_dir)) { err = "cannot create " + o.waves_dir; return -1; }
-        if (waves && o.c && o.c_waves) {
+        if (waves && o.c) {
             std::string path = o.waves_dir + "/c.vcd";
             cv = vcd_open(path.c_str(), &ns.net, o.w_from, o.w_to, e, sizeof e);
             if (!cv) { err = e; return -1; }
@@ -358,7 +357,6 @@ struct Harness {
     {
         return static_cast<uint32_t>(get_bits(top->obs_cr_o, (x * P + p) * V, V));
     }
-    bool design_out_valid(int x, int p) const { return get_bits(top->obs_valid_o, x * P + p, 1); }
     // the raw VC field, valid or not (a difference report shows it)
     uint64_t design_out_vc(int x, int p) const { return get_bits(top->obs_vc_o, (x * P + p) * VW, VW); }
 
