@@ -26,6 +26,16 @@
 `endif
 `endif
 `endif
+// the concurrent properties (flitnet_router_props): Verilator's builds with the assertions
+`ifdef FLITNET_ASSERT
+`ifdef VERILATOR
+`define FLITNET_PROPS
+// a flit's 8-bit signature, the XOR of its bytes: the FIFO shadows keep it for each flit
+// held, where the whole flit would cost 8x the bits (a macro: Verilator names a function's
+// temporaries per call and instance, which would give every router its own code)
+`define FLITNET_SIG(f) (f[7:0] ^ f[15:8] ^ f[23:16] ^ f[31:24] ^ f[39:32] ^ f[47:40] ^ f[55:48] ^ f[63:56])
+`endif
+`endif
 module flitnet_router #(
   parameter int          TOPO       = 0,          // flitnet_pkg::topo_e
   parameter int          NDIM       = 2,          // dimensions n
@@ -146,6 +156,17 @@ module flitnet_router #(
   logic [VW-1:0]      link_ptr_d [P];
   logic [PV-1:0]      room;              // output buffer has room at the end of the cycle
 
+`ifdef FLITNET_PROPS
+  // the properties' conditions, one bit a VC, and what their messages show: the FIFOs'
+  // occupancy and head signature beside their shadows' (count, oldest signature), the
+  // output VCs' flits sent and not yet credited. The shadows are registers the design
+  // never reads, updated from the inputs only at the clock (a combinational path from an
+  // input would make Verilator compile the router once per instance)
+  wire  [PV-1:0]      a_credit_ok, a_ib_ok, a_ob_ok;
+  wire  [7:0]         a_ib_sig   [PV], a_ib_old [PV], a_ob_sig [PV], a_ob_old [PV];
+  wire  [31:0]        a_ib_n     [PV], a_ob_n   [PV], a_ob_cnt [PV], a_sent   [PV];
+`endif
+
   // ------------------------------------------------------------------ input VCs
   /* verilator tracing_on */
   for (genvar i = 0; i < P; i++) begin : g_ip
@@ -221,6 +242,36 @@ module flitnet_router #(
 `ifdef FLITNET_ASSERT
       assign a_ib_push[Q] = in_valid && in_vc == VW'(v);
       assign a_ib_cnt[Q]  = cnt;
+`endif
+`ifdef FLITNET_PROPS
+      // the FIFO's shadow: the signatures of the flits written and not read, oldest lowest
+      logic [IBW-1:0] a_n_q;
+      logic [8*B-1:0] a_s_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          a_n_q <= '0;
+          a_s_q <= '0;
+        end else begin : g_shadow
+          logic [IBW-1:0] n;
+          logic [8*B-1:0] s;
+          n = a_n_q;
+          s = a_s_q;
+          if (move[Q] && n != '0) begin
+            n = n - 1'b1;
+            s = s >> 8;
+          end
+          if (in_valid && in_vc == VW'(v) && 32'(n) < B) begin
+            s[32'(n)*8 +: 8] = `FLITNET_SIG(in_flit);
+            n = n + 1'b1;
+          end
+          a_n_q <= n;
+          a_s_q <= s;
+        end
+      end
+      assign a_ib_sig[Q] = `FLITNET_SIG(head);
+      assign a_ib_old[Q] = a_s_q[7:0];
+      assign a_ib_n[Q]   = 32'(a_n_q);
+      assign a_ib_ok[Q]  = cnt == a_n_q && (a_n_q == '0 || a_ib_sig[Q] == a_ib_old[Q]);
 `endif
 
       flitnet_route #(
@@ -342,6 +393,43 @@ module flitnet_router #(
       assign ob_full[J] = cnt == OBW'(BO);
       assign ob_head[J] = head;
       assign ob_tail[J] = head[flitnet_pkg::FLIT_TAIL];
+`ifdef FLITNET_PROPS
+      // the FIFO's shadow, as the input FIFOs' above, and the flits sent on the VC whose
+      // credit has not come back
+      logic [OBW-1:0]  a_n_q;
+      logic [8*BO-1:0] a_s_q;
+      logic [CRW:0]    a_sent_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          a_n_q    <= '0;
+          a_s_q    <= '0;
+          a_sent_q <= '0;
+        end else begin : g_shadow
+          logic [OBW-1:0]  n;
+          logic [8*BO-1:0] s;
+          n = a_n_q;
+          s = a_s_q;
+          if (link_gnt[J] && n != '0) begin
+            n = n - 1'b1;
+            s = s >> 8;
+          end
+          if (ob_push[J] && 32'(n) < BO) begin
+            s[32'(n)*8 +: 8] = `FLITNET_SIG(ob_din[J]);
+            n = n + 1'b1;
+          end
+          a_n_q <= n;
+          a_s_q <= s;
+          if (o != PN) a_sent_q <= a_sent_q + (CRW + 1)'(link_gnt[J]) - (CRW + 1)'(cr_i[J]);
+        end
+      end
+      assign a_ob_sig[J]    = `FLITNET_SIG(head);
+      assign a_ob_old[J]    = a_s_q[7:0];
+      assign a_ob_n[J]      = 32'(a_n_q);
+      assign a_ob_cnt[J]    = 32'(cnt);
+      assign a_ob_ok[J]     = cnt == a_n_q && (a_n_q == '0 || a_ob_sig[J] == a_ob_old[J]);
+      assign a_sent[J]      = 32'(a_sent_q);
+      assign a_credit_ok[J] = o == PN || 32'(credit_q) + 32'(a_sent_q) == B;
+`endif
     end
   end
 
@@ -502,6 +590,48 @@ module flitnet_router #(
            ovc_busy[a_act_j[q]] ? "owned by another" : "free"))
     end
   end
+`endif
+
+`ifdef FLITNET_PROPS
+  // the first VC that breaks each property, for its message
+  logic [QW-1:0] a_credit_bad, a_ib_bad, a_ob_bad;
+  always_comb begin
+    a_credit_bad = '0;
+    a_ib_bad     = '0;
+    a_ob_bad     = '0;
+    for (int j = PV - 1; j >= 0; j--) begin
+      if (!a_credit_ok[j]) a_credit_bad = QW'(j);
+      if (!a_ib_ok[j])     a_ib_bad     = QW'(j);
+      if (!a_ob_ok[j])     a_ob_bad     = QW'(j);
+    end
+  end
+  // one register that says the router has been reset: the harness clocks it before its
+  // first reset, when Verilator's registers hold 0 (no credits), which no property covers
+  logic a_live_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) a_live_q <= 1'b1;
+    else         a_live_q <= a_live_q;
+  end
+  flitnet_router_props #(.PV(PV), .QW(QW), .B(B)) u_props (
+    .clk_i, .rst_ni,
+    .live_i          (a_live_q),
+    .credit_ok_i     (a_credit_ok),
+    .credit_bad_i    (a_credit_bad),
+    .credit_i        (32'(ovc_credit[a_credit_bad])),
+    .sent_i          (a_sent[a_credit_bad]),
+    .ib_ok_i         (a_ib_ok),
+    .ib_bad_i        (a_ib_bad),
+    .ib_cnt_i        (32'(a_ib_cnt[a_ib_bad])),
+    .ib_shadow_cnt_i (a_ib_n[a_ib_bad]),
+    .ib_sig_i        (a_ib_sig[a_ib_bad]),
+    .ib_shadow_sig_i (a_ib_old[a_ib_bad]),
+    .ob_ok_i         (a_ob_ok),
+    .ob_bad_i        (a_ob_bad),
+    .ob_cnt_i        (a_ob_cnt[a_ob_bad]),
+    .ob_shadow_cnt_i (a_ob_n[a_ob_bad]),
+    .ob_sig_i        (a_ob_sig[a_ob_bad]),
+    .ob_shadow_sig_i (a_ob_old[a_ob_bad])
+  );
 `endif
 
   // cr_i of the local port is not connected to anything that counts

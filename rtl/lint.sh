@@ -183,6 +183,8 @@ declare -A mparams=(
     [MUT_FRING_EXIT_LATE]="TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
     [MUT_FA_UTURN]="TOPO=mesh NDIM=2 K=64'h0505 P=5 A=5 HW=5 V=6 ROUTING=fully_adaptive FRING=1"
     [MUT_ADAPT_EARLY]="$R44 V=6 ROUTING=duato_nbc B=2"
+    [MUT_CREDIT_DROP]="$R44 V=3 ROUTING=dor_escape B=2 BO=2"
+    [MUT_FIFO_STALE]="$R44 V=3 ROUTING=dor_escape B=2 BO=2"
 )
 mkdir -p "$tmp/mutants"
 design=("${files[@]}")

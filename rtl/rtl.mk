@@ -158,6 +158,13 @@ RTL_CFG_m54v3e_MUT_ADAPT_EARLY    := $(RTL_CFG_m54v3e)
 RTL_VFLAGS_m54v3e_MUT_ADAPT_EARLY := --mutant=MUT_ADAPT_EARLY
 RTL_CFG_t44v6dnbc_to8_MUT_ADAPT_EARLY    := $(T44V6DNBC_TO8)
 RTL_VFLAGS_t44v6dnbc_to8_MUT_ADAPT_EARLY := --mutant=MUT_ADAPT_EARLY
+# the concurrent properties' mutants, which the properties must stop: a lost credit and
+# a FIFO that reads a flit twice on m54v3e (B = Bo = 2), the latter also with one-slot
+# input FIFOs (B = 1, which have no read pointer), where only the output FIFOs break
+RTL_MUTANTS_SVA := MUT_CREDIT_DROP MUT_FIFO_STALE
+$(foreach m,$(RTL_MUTANTS_SVA),$(eval RTL_CFG_m54v3e_$(m) := $(RTL_CFG_m54v3e))$(eval RTL_VFLAGS_m54v3e_$(m) := --mutant=$(m)))
+RTL_CFG_m54v3e_b1_MUT_FIFO_STALE    := $(subst buf_depth=2 obuf,buf_depth=1 obuf,$(RTL_CFG_m54v3e))
+RTL_VFLAGS_m54v3e_b1_MUT_FIFO_STALE := --mutant=MUT_FIFO_STALE
 RTL_VFLAGS_t44v4   := --trace
 RTL_VFLAGS_t44v2   := --trace
 RTL_VFLAGS_m54v3e  := --trace
@@ -169,7 +176,8 @@ RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8
                    t44v6dnbc_to8_MUT_TIMEOUT_LATE t44v4sw_MUT_REV_STICKY \
                    t44v6fr t44v7minfr m55v6fafr $(addprefix t44v6fr_,$(RTL_MUTANTS_FRING)) \
                    m55v6fafr_MUT_FRING_EXIT_LATE m55v6fafr_MUT_FA_UTURN m44v8nbcfr t57v7dfr \
-                   m54v3e_MUT_ADAPT_EARLY u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v9dnbcfr \
+                   m54v3e_MUT_ADAPT_EARLY $(addprefix m54v3e_,$(RTL_MUTANTS_SVA)) \
+                   m54v3e_b1_MUT_FIFO_STALE u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v9dnbcfr \
                    t44v6dnbc_b3 t44v4d t444v8fr t2222v32d m333v9fafr t44v7dfr_to1 h3v4phop m44v7pbc h4v2fa
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v3d t88v10dnbc \

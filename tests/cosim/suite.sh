@@ -8,6 +8,7 @@
 # whose RTL fails an assertion fails. Ends with "N passed, N failed"; exits non-zero on
 # any failure.
 set -u
+shopt -s extglob
 build=$1 runs=$2
 # shellcheck source=tests/lib/jobs.sh
 . "$(dirname "$0")/../lib/jobs.sh"
@@ -23,6 +24,7 @@ run_one() { # index line
     local i=$1 line=$2 model args out rc
     read -r model args <<< "$line"
     out=$tmp/$i.out
+    args=${args/--expect-assert=+([A-Za-z0-9_])/--expect-assert}  # the name is the suite's
     # shellcheck disable=SC2086
     "$build/$model/cosim" $args --diff-dir "$build/diff/$i-$model" > "$out" 2>&1
     echo $? > "$tmp/$i.rc"
@@ -45,12 +47,15 @@ for ((i = 0; i < n; i++)); do
     ok=0
     if [[ $args == *--expect-assert* ]]; then
         # a mutant that breaks an invariant: an RTL assertion must stop it, with its message
+        # (--expect-assert=NAME: among them the named property's)
         acy=$(sed -n 's/^RESULT assert cycle=\([0-9]*\).*/\1/p' <<< "$res")
-        if [ "$rc" -eq 0 ] && [ -n "$acy" ] && grep -q 'Assertion failed' "$out"; then
+        aname=$(sed -n 's/.*--expect-assert=\([A-Za-z0-9_]*\).*/\1/p' <<< "$args")
+        if [ "$rc" -eq 0 ] && [ -n "$acy" ] && grep -q "Assertion failed in [^:]*${aname:+\.$aname:}" "$out"; then
             ok=1
             asserted=$((asserted + 1))
-            printf 'ok   %-30s %-64s assertion failed in cycle %s\n' "$model" "${args/--expect-assert /}" "$acy"
-            grep -m 3 'Assertion failed' "$out" | sed 's/^/       /'
+            printf 'ok   %-30s %-64s %s failed in cycle %s\n' "$model" "${args/--expect-assert+(=+([A-Za-z0-9_])) /}" \
+                "${aname:-an assertion}" "$acy"
+            grep -m 3 "Assertion failed in [^:]*${aname:+\.$aname:}" "$out" | sed 's/^/       /'
         fi
     elif [[ $args == *--expect-diff* ]]; then
         # a mutant: the check must report a difference, with waves of both sides if the

@@ -6,7 +6,8 @@
     generate.py count                mutants per module and per operator
 
 Operators, applied at every site of every design file of rtl/flitnet.f (not inside
-`ifdef FLITNET_ASSERT` blocks, comments, parameter or declaration-only lines, strings):
+`ifdef FLITNET_ASSERT`, `FLITNET_PROPS` or `VERILATOR` blocks, which hold the checks;
+comments, parameter or declaration-only lines, strings):
     rel      == <-> !=,  < <-> <=,  > <-> >=  (never a non-blocking assignment, nor a
              for loop's bound: out-of-range iterations are no-ops, so those are equivalent)
     logic    && <-> ||
@@ -134,7 +135,7 @@ def mutants():
             if s.startswith("/*") and "*/" not in s:
                 in_block_comment = True
                 continue
-            if re.match(r"`ifdef\s+FLITNET_ASSERT", s):
+            if re.match(r"`ifdef\s+(FLITNET_ASSERT|FLITNET_PROPS|VERILATOR)\b", s):
                 in_assert += 1
                 continue
             if in_assert:
