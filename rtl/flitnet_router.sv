@@ -244,6 +244,7 @@ module flitnet_router #(
       assign a_ib_cnt[Q]  = cnt;
 `endif
 `ifdef FLITNET_PROPS
+      /* verilator tracing_off */
       // the FIFO's shadow: the signatures of the flits written and not read, oldest lowest
       logic [IBW-1:0] a_n_q;
       logic [8*B-1:0] a_s_q;
@@ -272,6 +273,7 @@ module flitnet_router #(
       assign a_ib_old[Q] = a_s_q[7:0];
       assign a_ib_n[Q]   = 32'(a_n_q);
       assign a_ib_ok[Q]  = cnt == a_n_q && (a_n_q == '0 || a_ib_sig[Q] == a_ib_old[Q]);
+      /* verilator tracing_on */
 `endif
 
       flitnet_route #(
@@ -394,6 +396,7 @@ module flitnet_router #(
       assign ob_head[J] = head;
       assign ob_tail[J] = head[flitnet_pkg::FLIT_TAIL];
 `ifdef FLITNET_PROPS
+      /* verilator tracing_off */
       // the FIFO's shadow, as the input FIFOs' above, and the flits sent on the VC whose
       // credit has not come back
       logic [OBW-1:0]  a_n_q;
@@ -429,6 +432,7 @@ module flitnet_router #(
       assign a_ob_ok[J]     = cnt == a_n_q && (a_n_q == '0 || a_ob_sig[J] == a_ob_old[J]);
       assign a_sent[J]      = 32'(a_sent_q);
       assign a_credit_ok[J] = o == PN || 32'(credit_q) + 32'(a_sent_q) == B;
+      /* verilator tracing_on */
 `endif
     end
   end
