@@ -13,6 +13,7 @@ flitnet_route_adaptive.sv
 flitnet_fring.sv
 flitnet_route.sv
 flitnet_vc_select.sv
+flitnet_fifo_shadow.sv
 flitnet_router_props.sv
 flitnet_router.sv
 flitnet_network.sv

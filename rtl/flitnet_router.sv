@@ -245,32 +245,17 @@ module flitnet_router #(
 `endif
 `ifdef FLITNET_PROPS
       /* verilator tracing_off */
-      // the FIFO's shadow: the signatures of the flits written and not read, oldest lowest
-      logic [IBW-1:0] a_n_q;
-      logic [8*B-1:0] a_s_q;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          a_n_q <= '0;
-          a_s_q <= '0;
-        end else begin : g_shadow
-          logic [IBW-1:0] n;
-          logic [8*B-1:0] s;
-          n = a_n_q;
-          s = a_s_q;
-          if (move[Q] && n != '0) begin
-            n = n - 1'b1;
-            s = s >> 8;
-          end
-          if (in_valid && in_vc == VW'(v) && 32'(n) < B) begin
-            s[32'(n)*8 +: 8] = `FLITNET_SIG(in_flit);
-            n = n + 1'b1;
-          end
-          a_n_q <= n;
-          a_s_q <= s;
-        end
-      end
+      // the FIFO's shadow: what it should hold
+      wire [IBW-1:0] a_n_q;
+      flitnet_fifo_shadow #(.DEPTH(B), .CW(IBW)) u_ib_shadow (
+        .clk_i, .rst_ni,
+        .push_i   (in_valid && in_vc == VW'(v)),
+        .sig_i    (`FLITNET_SIG(in_flit)),
+        .pop_i    (move[Q]),
+        .cnt_o    (a_n_q),
+        .oldest_o (a_ib_old[Q])
+      );
       assign a_ib_sig[Q] = `FLITNET_SIG(head);
-      assign a_ib_old[Q] = a_s_q[7:0];
       assign a_ib_n[Q]   = 32'(a_n_q);
       assign a_ib_ok[Q]  = cnt == a_n_q && (a_n_q == '0 || a_ib_sig[Q] == a_ib_old[Q]);
       /* verilator tracing_on */
@@ -399,34 +384,21 @@ module flitnet_router #(
       /* verilator tracing_off */
       // the FIFO's shadow, as the input FIFOs' above, and the flits sent on the VC whose
       // credit has not come back
-      logic [OBW-1:0]  a_n_q;
-      logic [8*BO-1:0] a_s_q;
-      logic [CRW:0]    a_sent_q;
+      wire [OBW-1:0] a_n_q;
+      flitnet_fifo_shadow #(.DEPTH(BO), .CW(OBW)) u_ob_shadow (
+        .clk_i, .rst_ni,
+        .push_i   (ob_push[J]),
+        .sig_i    (`FLITNET_SIG(ob_din[J])),
+        .pop_i    (link_gnt[J]),
+        .cnt_o    (a_n_q),
+        .oldest_o (a_ob_old[J])
+      );
+      logic [CRW:0] a_sent_q;
       always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          a_n_q    <= '0;
-          a_s_q    <= '0;
-          a_sent_q <= '0;
-        end else begin : g_shadow
-          logic [OBW-1:0]  n;
-          logic [8*BO-1:0] s;
-          n = a_n_q;
-          s = a_s_q;
-          if (link_gnt[J] && n != '0) begin
-            n = n - 1'b1;
-            s = s >> 8;
-          end
-          if (ob_push[J] && 32'(n) < BO) begin
-            s[32'(n)*8 +: 8] = `FLITNET_SIG(ob_din[J]);
-            n = n + 1'b1;
-          end
-          a_n_q <= n;
-          a_s_q <= s;
-          if (o != PN) a_sent_q <= a_sent_q + (CRW + 1)'(link_gnt[J]) - (CRW + 1)'(cr_i[J]);
-        end
+        if (!rst_ni)       a_sent_q <= '0;
+        else if (o != PN) a_sent_q <= a_sent_q + (CRW + 1)'(link_gnt[J]) - (CRW + 1)'(cr_i[J]);
       end
       assign a_ob_sig[J]    = `FLITNET_SIG(head);
-      assign a_ob_old[J]    = a_s_q[7:0];
       assign a_ob_n[J]      = 32'(a_n_q);
       assign a_ob_cnt[J]    = 32'(cnt);
       assign a_ob_ok[J]     = cnt == a_n_q && (a_n_q == '0 || a_ob_sig[J] == a_ob_old[J]);
