@@ -20,6 +20,7 @@ SAN     := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 DEPS_C   := gcc make pkg-config libcmocka-dev libgsl-dev libinih-dev libcjson-dev gnuplot-nox jq
 DEPS_RTL := verilator iverilog gtkwave yosys g++ python3
 DEPS_TEST := parallel munge slurm-wlm
+DEPS_SC  := g++ libsystemc-dev
 
 LIB_SRCS := $(filter-out app/main.c,$(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
@@ -28,7 +29,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_SAN  := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all deps deps-rtl deps-test run test check bench bench-instr saturation-check clean validate validate-000 validate-002 \
+.PHONY: all deps deps-rtl deps-test deps-sc systemc bench-sc run test check bench bench-instr saturation-check clean validate validate-000 validate-002 \
         validate-003 validate-004 validate-refined study-000 soak
 all: $(BUILD)/flitnet
 
@@ -48,6 +49,8 @@ deps-rtl: deps
 	$(call install_pkgs,$(DEPS_RTL))
 deps-test: deps
 	$(call install_pkgs,$(DEPS_TEST))
+deps-sc: deps
+	$(call install_pkgs,$(DEPS_SC))
 
 # The assert policy: assert() checks cheap internal preconditions (a FIFO pushed only with
 # room, popped only when not empty) in the sanitizer builds; the plain build, which the
@@ -103,8 +106,8 @@ run: deps
 	    --throughput $(BUILD)/run/throughput.svg
 
 # (the three builds of the library at once: 38 s on 2 cores against 69 s one at a time)
-test: deps deps-rtl deps-fuzz deps-test
-	@$(MAKE) --no-print-directory -j$$(nproc) all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN) $(FUZZ_BINS)
+test: deps deps-rtl deps-fuzz deps-test deps-sc
+	@$(MAKE) --no-print-directory -j$$(nproc) all $(BUILD)/asan/flitnet $(UNIT_BINS) $(UNIT_SAN) $(FUZZ_BINS) $(SC_BINS)
 	@tests/run_all.sh
 
 # the quick tier (under 5 minutes on 2 cores): the build, the plain unit tests, the command,
@@ -158,9 +161,31 @@ study-000: deps
 clean:
 	rm -rf $(BUILD)
 
+# The SystemC binding (systemc/, docs/systemc.md): flitnet's network as SystemC modules and
+# an sc_main to copy, against Debian's SystemC; bench-sc: its speed beside `flitnet sim`
+CXX      ?= g++
+SC_FLAGS := -std=c++17 $(WARN) -Isystemc $(INC)
+SC_SRCS  := $(wildcard systemc/*.cpp)
+SC_BINS  := $(BUILD)/systemc/flitnet-sc $(BUILD)/asan/systemc/flitnet-sc
+$(BUILD)/systemc/%.o: systemc/%.cpp | deps-sc
+	@mkdir -p $(dir $@)
+	$(CXX) $(SC_FLAGS) -O2 -g -MMD -MP -c $< -o $@
+$(BUILD)/asan/systemc/%.o: systemc/%.cpp | deps-sc
+	@mkdir -p $(dir $@)
+	$(CXX) $(SC_FLAGS) $(SAN) -MMD -MP -c $< -o $@
+$(BUILD)/systemc/flitnet-sc: $(SC_SRCS:systemc/%.cpp=$(BUILD)/systemc/%.o) $(BUILD)/libflitnet.a
+	$(CXX) -O2 -g $^ -lsystemc $(LDLIBS) -o $@
+$(BUILD)/asan/systemc/flitnet-sc: $(SC_SRCS:systemc/%.cpp=$(BUILD)/asan/systemc/%.o) $(BUILD)/asan/libflitnet.a
+	$(CXX) $(SAN) $^ -lsystemc $(LDLIBS) -o $@
+systemc: deps-sc
+	@$(MAKE) --no-print-directory $(BUILD)/systemc/flitnet-sc
+bench-sc: deps-sc
+	@$(MAKE) --no-print-directory all $(BUILD)/systemc/flitnet-sc
+	@scripts/bench_sc.sh
+
 # the Verilog router: lint, cosim, cosim-ci, waves, synth, formal, bench-rtl (rtl/rtl.mk)
 include rtl/rtl.mk
 # libFuzzer harnesses: fuzz, fuzz-ci (tests/fuzz/fuzz.mk)
 include tests/fuzz/fuzz.mk
 
--include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/asan $(BUILD)/fuzz/obj $(BUILD)/systemc -name '*.d' 2>/dev/null)

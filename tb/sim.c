@@ -532,77 +532,91 @@ static int run_precise(run *r, uint64_t t)
     return 1;
 }
 
+static inline int run_stop(int64_t *end, int64_t v)
+{
+    *end = v;
+    return 1;
+}
+
+/* cycle tt of the run, written once for sim_run's loop and for sim_cycle; returns 0 when
+ * the run goes on, 1 when it stops, *end then holding the first cycle not simulated (or
+ * -1: an error, in err) */
+static inline __attribute__((always_inline)) int run_cycle(run *r, uint64_t tt, int64_t *end, char *err, size_t errlen)
+{
+    const sim_config *cfg = r->cfg;
+    network *net = &r->ns.net;
+    /* progress reads the clock only (every 64 cycles: a 255x255 torus runs about 40
+     * cycles a second, and 4096 left it silent for minutes): it cannot change a result */
+    if (!(tt & 63) && tt) progress_show("cycle %llu of %llu", (unsigned long long)tt, (unsigned long long)r->cycles);
+    const int in_window = tt >= r->warmup && tt < r->cycles;
+    if (tt == r->warmup) {
+        network_open_window(net, r->warmup);
+        r->outstanding_at_warmup = (long)(r->nodes.generated - r->nodes.delivered);
+    }
+    if (tt == r->cycles) network_close_window(net, r->cycles);
+    if (tt < r->cycles) {
+        traffic_cycle(&r->ns.tr, tt, node_on_message, &r->nodes);
+        if (r->nodes.overflow_node >= 0) {
+            r->res->saturated = 1;
+            snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
+                     "source queue of node %d exceeded max_queue = %ld messages at cycle %llu", r->nodes.overflow_node,
+                     cfg->max_queue, (unsigned long long)tt);
+            return run_stop(end, (int64_t)tt);
+        }
+    } else if (!cfg->drain || r->nodes.generated == r->nodes.delivered) {
+        return run_stop(end, (int64_t)tt);
+    }
+    int stop = run_nodes(r, tt, in_window);
+    if (stop) return run_stop(end, (int64_t)tt + 1);
+    if (r->vcd) {
+        vcd_cycle(r->vcd, net, tt);
+        if (vcd_error(r->vcd)) { /* the waves asked for cannot be written: stop now, not at the end */
+            snprintf(err, errlen, "writing the VCD file '%s' failed at cycle %llu: %s", r->opt->vcd,
+                     (unsigned long long)tt, strerror(vcd_error(r->vcd)));
+            return run_stop(end, -1);
+        }
+    }
+    if (r->opt->check_invariants > 0 && tt % (uint64_t)r->opt->check_invariants == 0 &&
+        network_check(net, tt, err, errlen))
+        return run_stop(end, -1);
+    if (in_window) {
+        double q = (double)(r->nodes.generated - r->nodes.delivered);
+        r->in_system += q;
+        uint64_t b = (tt - r->warmup) / r->blen;
+        if (b < (uint64_t)r->nseg) r->batch_in_system[b] += q;
+    }
+    if (run_watchdog(r, tt)) return run_stop(end, (int64_t)tt + 1);
+    if (r->sat_stop && tt + 1 >= r->sat_stop) {
+        size_t l = strlen(r->res->saturated_why);
+        snprintf(r->res->saturated_why + l, sizeof r->res->saturated_why - l,
+                 "; no deadlock in the %ld cycles after", cfg->deadlock_cycles);
+        return run_stop(end, (int64_t)tt + 1);
+    }
+    if (in_window && !r->res->saturated && run_saturated_now(r, tt) && cfg->stop_saturated) {
+        /* a deadlock makes the backlog grow too: the run goes on for one watchdog period
+         * begun now, so that a dead set formed before now is found and reported as such */
+        network_find_stuck(net, 0, NULL, 0);
+        r->next_check = tt + 1 + (uint64_t)cfg->deadlock_cycles;
+        r->sat_stop = r->next_check;
+    }
+    if (in_window && cfg->precision > 0 && run_precise(r, tt + 1)) {
+        if (!cfg->drain) {
+            network_close_window(net, tt + 1);
+            return run_stop(end, (int64_t)tt + 1);
+        }
+        /* run_precise set r->cycles = tt + 1: the window ends here (closed at the next cycle's
+         * top); drain = 1 then delivers the rest */
+    }
+    return 0;
+}
+
 /* the cycle loop; returns the cycle it stopped at (the first not simulated), or -1 */
 /* not inlined: `make bench-instr` counts the instructions of this function alone */
 __attribute__((noinline)) static int64_t run_loop(run *r, char *err, size_t errlen)
 {
-    const sim_config *cfg = r->cfg;
-    network *net = &r->ns.net;
-    const uint64_t warmup = r->warmup;
-    uint64_t tt = 0, cycles = r->cycles;
-    for (;; tt++) {
-        /* progress reads the clock only (every 64 cycles: a 255x255 torus runs about 40
-         * cycles a second, and 4096 left it silent for minutes): it cannot change a result */
-        if (!(tt & 63) && tt) progress_show("cycle %llu of %llu", (unsigned long long)tt, (unsigned long long)cycles);
-        const int in_window = tt >= warmup && tt < cycles;
-        if (tt == warmup) {
-            network_open_window(net, warmup);
-            r->outstanding_at_warmup = (long)(r->nodes.generated - r->nodes.delivered);
-        }
-        if (tt == cycles) network_close_window(net, cycles);
-        if (tt < cycles) {
-            traffic_cycle(&r->ns.tr, tt, node_on_message, &r->nodes);
-            if (r->nodes.overflow_node >= 0) {
-                r->res->saturated = 1;
-                snprintf(r->res->saturated_why, sizeof r->res->saturated_why,
-                         "source queue of node %d exceeded max_queue = %ld messages at cycle %llu", r->nodes.overflow_node,
-                         cfg->max_queue, (unsigned long long)tt);
-                return (int64_t)tt;
-            }
-        } else if (!cfg->drain || r->nodes.generated == r->nodes.delivered) {
-            return (int64_t)tt;
-        }
-        int stop = run_nodes(r, tt, in_window);
-        if (stop) return (int64_t)tt + 1;
-        if (r->vcd) {
-            vcd_cycle(r->vcd, net, tt);
-            if (vcd_error(r->vcd)) { /* the waves asked for cannot be written: stop now, not at the end */
-                snprintf(err, errlen, "writing the VCD file '%s' failed at cycle %llu: %s", r->opt->vcd,
-                         (unsigned long long)tt, strerror(vcd_error(r->vcd)));
-                return -1;
-            }
-        }
-        if (r->opt->check_invariants > 0 && tt % (uint64_t)r->opt->check_invariants == 0 &&
-            network_check(net, tt, err, errlen))
-            return -1;
-        if (in_window) {
-            double q = (double)(r->nodes.generated - r->nodes.delivered);
-            r->in_system += q;
-            uint64_t b = (tt - warmup) / r->blen;
-            if (b < (uint64_t)r->nseg) r->batch_in_system[b] += q;
-        }
-        if (run_watchdog(r, tt)) return (int64_t)tt + 1;
-        if (r->sat_stop && tt + 1 >= r->sat_stop) {
-            size_t l = strlen(r->res->saturated_why);
-            snprintf(r->res->saturated_why + l, sizeof r->res->saturated_why - l,
-                     "; no deadlock in the %ld cycles after", cfg->deadlock_cycles);
-            return (int64_t)tt + 1;
-        }
-        if (in_window && !r->res->saturated && run_saturated_now(r, tt) && cfg->stop_saturated) {
-            /* a deadlock makes the backlog grow too: the run goes on for one watchdog period
-             * begun now, so that a dead set formed before now is found and reported as such */
-            network_find_stuck(net, 0, NULL, 0);
-            r->next_check = tt + 1 + (uint64_t)cfg->deadlock_cycles;
-            r->sat_stop = r->next_check;
-        }
-        if (in_window && cfg->precision > 0 && run_precise(r, tt + 1)) {
-            if (!cfg->drain) {
-                network_close_window(net, tt + 1);
-                return (int64_t)tt + 1;
-            }
-            cycles = tt + 1; /* the window ends here (closed at the loop's top); drain = 1 then delivers the rest */
-        }
-    }
+    int64_t end;
+    for (uint64_t tt = 0;; tt++)
+        if (run_cycle(r, tt, &end, err, errlen)) return end;
 }
 
 /* the measurements of a run that stopped at cycle tt */
@@ -821,32 +835,105 @@ static int run_finish(run *r, uint64_t tt, double t0, char *err, size_t errlen)
     return run_results(r, tt, err, errlen);
 }
 
-int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
+static void sim_session_free(sim_session *s);
+
+/* a run stepped by its caller: the run, the wall clock at its start, and where it ended */
+struct sim_session {
+    run *r;
+    double t0;
+    uint64_t tt;     /* the next cycle to simulate */
+    int64_t end;     /* the first cycle not simulated once ended, or -1 (an error) */
+    int ended, opened;
+};
+
+sim_session *sim_open(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
 {
     static const sim_options defopt = {0};
     memset(res, 0, sizeof *res);
-    run *r = calloc(1, sizeof *r);
+    sim_session *s = calloc(1, sizeof *s);
+    run *r = s ? calloc(1, sizeof *r) : NULL;
     if (!r) {
+        free(s);
         snprintf(err, errlen, "out of memory");
-        return -1;
+        return NULL;
     }
+    s->r = r;
     r->cfg = cfg;
     r->opt = opt ? opt : &defopt;
     r->res = res;
-    int rc = run_setup(r, err, errlen);
-    if (!rc) {
-        const double t0 = now_seconds();
-        progress_begin();
-        const int64_t tt = run_overloaded(r) ? 0 : run_loop(r, err, errlen);
-        progress_end();
-        rc = tt < 0 ? -1 : run_finish(r, (uint64_t)tt, t0, err, errlen);
+    if (run_setup(r, err, errlen)) {
+        sim_session_free(s);
+        sim_result_free(res);
+        return NULL;
     }
+    s->t0 = now_seconds();
+    s->opened = 1;
+    progress_begin();
+    if (run_overloaded(r)) { /* nothing to simulate: the run ends before cycle 0 */
+        s->ended = 1;
+        s->end = 0;
+    }
+    return s;
+}
+
+int sim_cycle(sim_session *s, char *err, size_t errlen)
+{
+    if (s->ended) return s->end < 0 ? -1 : 1;
+    if (run_cycle(s->r, s->tt, &s->end, err, errlen)) {
+        s->ended = 1;
+        return s->end < 0 ? -1 : 1;
+    }
+    s->tt++;
+    return 0;
+}
+
+uint64_t sim_now(const sim_session *s) { return s->tt; }
+const network *sim_network(const sim_session *s) { return &s->r->ns.net; }
+const topology *sim_topology(const sim_session *s) { return &s->r->ns.t; }
+
+/* the measurements and the waves' end; frees what the run held but the session */
+static int sim_finish(sim_session *s, char *err, size_t errlen)
+{
+    run *r = s->r;
+    progress_end();
+    int rc = !s->ended ? (snprintf(err, errlen, "the run was closed at cycle %llu, before it ended",
+                                   (unsigned long long)s->tt), -1)
+             : s->end < 0 ? -1 : run_finish(r, (uint64_t)s->end, s->t0, err, errlen);
     if (r->vcd && vcd_close(r->vcd) && !rc) {
         snprintf(err, errlen, "writing the VCD file '%s' failed: %s", r->opt->vcd, strerror(errno));
         rc = -1;
     }
-    run_free(r);
-    free(r);
+    r->vcd = NULL;
+    return rc;
+}
+
+static void sim_session_free(sim_session *s)
+{
+    if (!s) return;
+    if (s->r) {
+        if (s->r->vcd) vcd_close(s->r->vcd);
+        run_free(s->r);
+        free(s->r);
+    }
+    free(s);
+}
+
+int sim_close(sim_session *s, char *err, size_t errlen)
+{
+    sim_result *res = s->r->res;
+    const int rc = sim_finish(s, err, errlen);
+    sim_session_free(s);
     if (rc) sim_result_free(res);
     return rc;
+}
+
+int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen)
+{
+    sim_session *s = sim_open(cfg, opt, res, err, errlen);
+    if (!s) return -1;
+    if (!s->ended) { /* run_loop, not sim_cycle: the loop's instructions are what `make bench-instr` counts */
+        s->end = run_loop(s->r, err, errlen);
+        s->ended = 1;
+    }
+    return sim_close(s, err, errlen);
 }

@@ -5,7 +5,9 @@
 #define FLITNET_SIM_H
 #include "config.h"
 #include "faults.h"
+#include "network.h"
 #include "route.h"
+#include "topology.h"
 #include <stdint.h>
 
 typedef struct {
@@ -77,4 +79,19 @@ typedef struct {
  * -1 with a one-line reason in err for bad input. */
 int sim_run(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen);
 void sim_result_free(sim_result *r);
+
+/* The same run stepped by a caller that owns the clock (the SystemC binding, systemc/):
+ * sim_open sets the run up (NULL and a reason in err for bad input), each sim_cycle
+ * simulates the next cycle exactly as sim_run's loop does (0: the run goes on; 1: it has
+ * ended; -1: an error, in err), and sim_close measures it into res and frees the session
+ * (0, or -1 with err; res is then empty). sim_run is these three. */
+typedef struct sim_session sim_session;
+sim_session *sim_open(const sim_config *cfg, const sim_options *opt, sim_result *res, char *err, size_t errlen);
+int sim_cycle(sim_session *s, char *err, size_t errlen);
+int sim_close(sim_session *s, char *err, size_t errlen);
+/* the next cycle sim_cycle simulates; the network and topology (read only: the signals of
+ * cycle t are the slots of parity t, network.h) */
+uint64_t sim_now(const sim_session *s);
+const network *sim_network(const sim_session *s);
+const topology *sim_topology(const sim_session *s);
 #endif
