@@ -148,6 +148,12 @@ for s in "" "K=64'h0404 V=6 ROUTING=duato_nbc TIMEOUT=32"; do both flitnet_netwo
 for s in "$R44 V=4 B=2 BO=3" "$R44 V=7 ROUTING=nbc FRING=1" "$R44 V=7 ROUTING=minimal FRING=1 TIMEOUT=8"; do
     both flitnet_router "$s" FLITNET_ASSERT
 done
+# one router alone for a mixed network (harness/mixed.cpp): a 16x16 torus, a mesh with f-rings
+design_files=("${files[@]}")
+files+=(rtl/flitnet_mixed_top.sv)
+both flitnet_mixed_top "K=64'h1010 V=4" FLITNET_ASSERT
+both flitnet_mixed_top "TOPO=mesh NDIM=2 K=64'h0404 V=8 ROUTING=nbc FRING=1" FLITNET_ASSERT
+files=("${design_files[@]}")
 # the worked example of docs/router-interface.md (rtl/examples/, with the design files it
 # uses): the router alone on a torus, with a hop-class routing and a time-out, with
 # f-rings on a mesh, on a hypercube; the network built around it (FLITNET_ROUTER)

@@ -21,7 +21,7 @@ FLITNET_RTL_MK := 1
 
 RTL_BUILD := $(BUILD)/rtl
 RTL_SRCS  := $(addprefix rtl/,$(shell cat rtl/flitnet.f))
-COSIM_DEPS := harness/cosim.cpp $(wildcard harness/*.h) c_model/waves/vcd.h tb/netsetup.h $(BUILD)/libflitnet.a
+COSIM_DEPS := harness/cosim.cpp harness/mixed.cpp $(wildcard harness/*.h) c_model/waves/vcd.h tb/netsetup.h $(BUILD)/libflitnet.a
 
 # ---------------------------------------------------------------- Verilated models
 # RTL_CFG_name: the structural configuration; RTL_VFLAGS_name: extra Verilator flags
@@ -179,13 +179,28 @@ RTL_MODELS_CI   := t44v4 m54v3e $(addprefix t44v4_,$(RTL_MUTANTS)) t44v6dnbc_to8
                    m54v3e_MUT_ADAPT_EARLY $(addprefix m54v3e_,$(RTL_MUTANTS_SVA)) \
                    m54v3e_b1_MUT_FIFO_STALE u44v3 h4v3d_to32 t55v4sw t44v4fa r7v6dphop_to4 m44v9dnbcfr \
                    t44v6dnbc_b3 t44v4d t444v8fr t2222v32d m333v9fafr t44v7dfr_to1 h3v4phop m44v7pbc h4v2fa
+# mixed networks (harness/mixed.cpp): one Verilated router (rtl/flitnet_mixed_top.sv) among
+# the C model's, in lockstep with the all-C network; a broken one must be caught at its router
+X1616V4 := topology=torus k=16 n=2 vcs=4 buf_depth=1 obuf_depth=1 routing=dor dateline=1
+RTL_CFG_x1616v4     := $(X1616V4)
+RTL_VFLAGS_x1616v4  := --mixed
+RTL_CFG_x1616v4_MUT_ARB_PRIO    := $(X1616V4)
+RTL_VFLAGS_x1616v4_MUT_ARB_PRIO := --mixed --mutant=MUT_ARB_PRIO
+RTL_CFG_x88v10dnbc    := topology=torus k=8 n=2 vcs=10 buf_depth=1 obuf_depth=1 routing=duato_nbc dateline=1 escape_vcs=0 timeout=0
+RTL_VFLAGS_x88v10dnbc := --mixed
+RTL_CFG_x88v6fr       := topology=torus k=8 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=dor dateline=1 fault_handling=fring
+RTL_VFLAGS_x88v6fr    := --mixed
+RTL_MODELS_MIXED := x1616v4 x1616v4_MUT_ARB_PRIO x88v10dnbc x88v6fr
+# the whole 16x16 network in RTL, for bench-mixed only
+RTL_CFG_t1616v4 := $(X1616V4)
+
 RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t88v10 t88v10e u88v4e t435v4 m44v2 h5v2 h4v3e \
                    t44v6dnbc_to8_MUT_BONUS_KEEP t44v6dnbc t44v6nbc t44v3d t88v10dnbc \
                    u44v6dnhop t444v2sw \
                    t44v3min m44v3fa_to16 u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
                    t44v7dfr_to8 m444v8fr t66v8nbcfr t66v9dnbcfr m44v11phopfr t444v10nhopfr r255v2 h8v2
 
-.PHONY: formal formal-ci lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl rtl-FORCE rtl-cfgs rtl-models-long
+.PHONY: formal formal-ci lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl cosim-mixed bench-mixed rtl-FORCE rtl-cfgs rtl-models-long
 rtl-FORCE:
 
 # the models whose CI runs are long enough that -O1's faster code pays for its slower
@@ -207,7 +222,7 @@ $(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
 	@echo '$(call rtl_spec,$*)' | cmp -s - $@ || echo '$(call rtl_spec,$*)' > $@
 	@test -n '$(RTL_CFG_$*)' || { echo "rtl.mk: no model '$*'" >&2; exit 1; }
 
-$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f harness/build_model.sh harness/model_tu.mk harness/model_params.sh \
+$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f rtl/flitnet_mixed_top.sv harness/build_model.sh harness/model_tu.mk harness/model_params.sh \
                                 | $(RTL_BUILD)/codes
 	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*) $(RTL_ASSERT))$(if $(call rtl_opt,$*), at $(COSIM_OPT_LONG))"
 	+@$(call rtl_opt,$*)harness/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)
@@ -310,6 +325,15 @@ formal-ci: deps-rtl
 
 synth: deps-rtl $(BUILD)/libflitnet.a
 	@rtl/synth.sh $(RTL_BUILD)/synth
+
+# the mixed networks' runs (tests/suites/rtl_mixed.sh)
+cosim-mixed: deps-rtl $(BUILD)/libflitnet.a $(foreach m,$(RTL_MODELS_MIXED),$(RTL_BUILD)/$(m)/cosim)
+	@tests/suites/rtl_mixed.sh
+
+# a 16x16 torus with one RTL router (in lockstep with the all-C network) against the whole
+# network in RTL, the same run (docs/rtl.md "Mixed networks")
+bench-mixed: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/x1616v4/cosim $(RTL_BUILD)/t1616v4/cosim
+	@tests/cosim/bench_mixed.sh $(RTL_BUILD)
 
 bench-rtl: deps-rtl $(BUILD)/libflitnet.a $(RTL_BUILD)/t88v10/cosim
 	$(RTL_BUILD)/t88v10/cosim --bench seed=1 msg_len=64 rate=0.004 cycles=20000 warmup=2000

@@ -134,6 +134,20 @@ void node_fold(node_set *n, node_lane *L)
     L->kenv = keep.kenv;
 }
 
+int node_cycle_without(node_set *n, network *net, uint64_t t, int skip)
+{
+    if (t != n->next_cycle || net->staged) return -1;
+    n->next_cycle = t + 1;
+    int fail = -1;
+    for (int x = 0; x < net->N; x++) {
+        const int rc = x == skip ? node_source_only_in(n, &n->solo, net, x, t)
+                                 : node_source_router_in(n, &n->solo, net, x, t, &net->ctr);
+        if (rc && fail < 0) fail = x;
+    }
+    node_fold(n, &n->solo);
+    return fail < 0 ? 0 : 1 + fail;
+}
+
 int node_cycle(node_set *n, network *net, uint64_t t)
 {
     /* the cycles in order: the signal slots of parity t hold cycle t - 1's */

@@ -105,6 +105,10 @@ node_event node_sink(node_set *n, int x, uint64_t t, int in_window, const link_s
  * message-id bits name (the run stops); -1, stepping nothing, when t is not the cycle
  * after the last call's (cycles come in order from 0). */
 int node_cycle(node_set *n, network *net, uint64_t t);
+/* the same, but router `skip` is not stepped: its caller steps it (a design in a mixed
+ * network: network_drive_router, network_take_router). The per-router step, never the
+ * staged one. */
+int node_cycle_without(node_set *n, network *net, uint64_t t, int skip);
 
 /* a lane for up to `nodes` nodes of n (one take-back per node and cycle); -1 when out of memory */
 int node_lane_init(node_lane *L, const node_set *n, int nodes);

@@ -495,6 +495,43 @@ void router_step_counting(network *net, int x, uint64_t t, net_counters *c)
 
 void router_step(network *net, int x, uint64_t t) { router_step_counting(net, x, t, &net->ctr); }
 
+void network_drive_router(network *net, int x, uint64_t t, const link_sig *out, const uint32_t *cr)
+{
+    const int cur = (int)(t & 1), P = net->P, Pn = net->Pn;
+    assert(!net->staged);
+    for (int p = 0; p < Pn; p++) {
+        const port_state *ps = &net->ps[x * P + p];
+        /* a neighbour's slot is written only when driven (absorb empties it) */
+        if (out[p].vc >= 0 && ps->down_x >= 0) {
+            net->in[cur][ps->out_slot] = out[p];
+            mark(net->concurrent, &net->rs[ps->down_x].arr_in[cur], p);
+        }
+        if (cr[p] && ps->up_x >= 0) {
+            net->cr[cur][ps->cr_slot] = cr[p];
+            mark(net->concurrent, &net->rs[ps->up_x].arr_cr[cur], p);
+        }
+    }
+    /* the local slots are written every cycle: the sink and the source read them */
+    net->ej[cur][x] = out[Pn];
+    net->cr[cur][net->ps[x * P + Pn].cr_slot] = cr[Pn];
+}
+
+void network_take_router(network *net, int x, uint64_t t, link_sig *in, uint32_t *cr)
+{
+    const int cur = (int)(t & 1), P = net->P, Pn = net->Pn;
+    link_sig *row = &net->in[cur][x * P];
+    uint32_t *crow = &net->cr[cur][x * P];
+    for (int p = 0; p < Pn; p++) {
+        in[p] = row[p];
+        row[p].vc = -1;
+        cr[p] = crow[p];
+        crow[p] = 0;
+    }
+    in[Pn] = row[Pn]; /* the source writes its slot every cycle */
+    cr[Pn] = 0;
+    net->rs[x].arr_in[cur] = net->rs[x].arr_cr[cur] = 0;
+}
+
 void network_add_counters(net_counters *into, net_counters *from, int V)
 {
     into->flit_hops += from->flit_hops;

@@ -199,6 +199,17 @@ long network_flits(const network *net, uint64_t t);
 void network_open_window(network *net, uint64_t t);
 /* adds the allocation time of OVCs still held at the end of the window, and closes it */
 void network_close_window(network *net, uint64_t t_end);
+/* A router stepped outside the model (a design in a mixed network, harness/mixed.cpp), on
+ * the per-router step (not network_use_stages). Its outputs of cycle t go where the
+ * model's router x would have driven them: out[p] the flit of output port p (out[Pn]:
+ * the ejection channel), cr[p] the credit mask of input port p (cr[Pn]: the source's).
+ * Call before the model's routers step cycle t. */
+void network_drive_router(network *net, int x, uint64_t t, const link_sig *out, const uint32_t *cr);
+/* ... and its inputs of cycle t, taken as router x takes them (its network slots emptied):
+ * in[p] the flit arriving at input port p (in[Pn]: the injection channel), cr[p] the
+ * credits arriving at output port p (cr[Pn] = 0). Call after the model's routers and the
+ * sources stepped cycle t. */
+void network_take_router(network *net, int x, uint64_t t, link_sig *in, uint32_t *cr);
 /* a partial-deadlock check: when look, the dead set among the input VCs that moved nothing
  * since the last call (deadlock.h), written into buf; always starts a new period. Returns
  * the dead set's size (0 when not looking). */
