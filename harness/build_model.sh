@@ -8,7 +8,9 @@
 #     --rtl=DIR: the model is built from DIR's design files (DIR/flitnet.f; make mutants'
 #     schema designs, tests/mutants/schema.py), --coverage: line and toggle coverage (cosim --coverage FILE writes the counters;
 #     --coverage-line: line coverage only), and --mixed: one router alone
-#     (rtl/flitnet_mixed_top.sv) for a mixed network, whose harness is harness/mixed.cpp.
+#     (rtl/flitnet_mixed_top.sv) for a mixed network, whose harness is harness/mixed.cpp;
+#     --file=PATH adds a design file after rtl/'s (with -DFLITNET_ROUTER=MODULE: a
+#     designer's router in the network's or the mixed top's place).
 #     Writes DIR/code.sha, a checksum of the generated C++ that does not depend on where
 #     the design files were (make mutants: a mutant whose code equals the unmutated
 #     model's cannot be told apart by that model). With BUILD_NO_COMPILE=1 it stops
@@ -81,7 +83,9 @@ for f in "$@"; do
     --mutant=*) mutant=${f#--mutant=} ;;
     --rtl=*) rtl_dir=${f#--rtl=} ;;
     # the top is the harness's, not the design's: never mutated
-    --mixed) vtop=flitnet_mixed_top harness=mixed top_files=("$root/rtl/flitnet_mixed_top.sv") ;;
+    --mixed) vtop=flitnet_mixed_top harness=mixed top_files+=("$root/rtl/flitnet_mixed_top.sv") ;;
+    # a design file after rtl/'s (a designer's router, with -DFLITNET_ROUTER=its module)
+    --file=*) top_files+=("$(cd "$(dirname "${f#--file=}")" && pwd)/$(basename "${f#--file=}")") ;;
     *) flags+=("$f") ;;
     esac
 done

@@ -16,6 +16,13 @@
 // (a check of the mixing itself). The first difference stops the run with the router,
 // port, cycle and both values.
 //
+// --scoreboard: a design that is not flitnet's router (a designer's own, built with
+// FLITNET_ROUTER; docs/router-interface.md) cannot match router X cycle for cycle, so no
+// reference runs; instead its ports are held to the interface's rules every cycle (a flit
+// on a network output only with a credit for its VC, a VC in range, a credit returned
+// only for a flit held) and the network's traffic end to end: every message delivered
+// once, intact, at its destination (the sinks' checks), and the network never stuck.
+//
 // The model's structure is fixed when it is built (model_cfg.h); runtime keys come from
 // the command line, as for cosim.cpp.
 #include "model_cfg.h"
@@ -146,11 +153,13 @@ int parse_node(const topology &t, const std::string &spec, std::string &err)
 void usage()
 {
     fprintf(stderr,
-            "usage: cosim [key=value ...] [--router X | --router C0,C1,...] [--expect-diff] [--bench]\n"
+            "usage: cosim [key=value ...] [--router X | --router C0,C1,...] [--scoreboard] [--expect-diff] [--bench]\n"
             "model %s (one router, rtl/flitnet_mixed_top.sv): %s\n"
             "  key=value      runtime configuration keys of flitnet (seed, rate, msg_len, select, faults, cycles, ...)\n"
             "  --router X     the node whose router is the design (a number, or its coordinates); default 0\n"
-            "  --expect-diff  succeed only if a difference is found (a broken router)\n"
+            "  --scoreboard   no lockstep: the design's ports checked against the interface's rules and the\n"
+            "                 traffic end to end (a designer's own router)\n"
+            "  --expect-diff  succeed only if a difference (with --scoreboard: a violation) is found\n"
             "  --bench        also time the all-C reference network alone on the same run\n"
             "  +NAME=VALUE    a plusarg for the design\n",
             MODEL_NAME, MODEL_CFG);
@@ -169,12 +178,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "cosim: model configuration: %s\n", err.c_str());
         return 1;
     }
-    bool expect_diff = false, bench = false;
+    bool expect_diff = false, bench = false, board = false;
     std::vector<std::string> plusargs;
     for (int i = 1; i < argc; i++) {
         const std::string a = argv[i];
         if (a == "--expect-diff") expect_diff = true;
         else if (a == "--bench") bench = true;
+        else if (a == "--scoreboard") board = true;
         else if (a == "--router" && i + 1 < argc) node_spec = argv[++i];
         else if (a == "--diff-dir" && i + 1 < argc) ++i;  // (tests/cosim/suite.sh's: no waves here)
         else if (a.size() > 1 && a[0] == '+') plusargs.push_back(a);
@@ -265,7 +275,12 @@ int main(int argc, char **argv)
     snprintf(desc, sizeof desc, "%s router %s of %d, seed=%llu rate=%g msg_len=%g cycles=%ld%s", MODEL_NAME,
              node_text(&T, X).c_str(), N, static_cast<unsigned long long>(cfg.seed), cfg.rate, cfg.msg_len, cfg.cycles,
              mix.ns.faulty ? " (faults)" : "");
-    Both both{{&mix, &ref}, 2};
+    Both both{{&mix, &ref}, board ? 1 : 2};
+    // the scoreboard's state: credits held per output VC (the C neighbours' B), flits held
+    // per input VC (arrived, not yet credited back), and the network's last progress
+    std::vector<int> credit(static_cast<size_t>(P * V), cfg.buf_depth), held(static_cast<size_t>(P * V), 0);
+    uint64_t last_progress = 0, last_moves = 0;
+    std::string violation;
     std::vector<link_sig> out(static_cast<size_t>(P)), in(static_cast<size_t>(P));
     std::vector<uint32_t> cro(static_cast<size_t>(P)), cri(static_cast<size_t>(P));
     const link_sig none = {0, -1};
@@ -298,14 +313,35 @@ int main(int argc, char **argv)
             cro[sp] = static_cast<uint32_t>(get_bits(top->cr_o, p * V, V));
         }
         network_drive_router(&mix.ns.net, X, t, out.data(), cro.data());
-        if (node_cycle_without(&mix.nodes, &mix.ns.net, t, X) || node_cycle(&ref.nodes, &ref.ns.net, t)) {
+        if (node_cycle_without(&mix.nodes, &mix.ns.net, t, X) || (!board && node_cycle(&ref.nodes, &ref.ns.net, t))) {
             fprintf(stderr, "cosim %s: more messages in flight than message ids\n", desc);
             return 1;
         }
         // router X of the reference in cycle t
         const network &rn = ref.ns.net;
         const int cur = static_cast<int>(t & 1);
-        for (int p = 0; p < P && !diff; p++) {
+        if (board) {  // the interface's rules at the design's ports, in cycle t
+            char m[256] = "";
+            for (int p = 0; p < P && !m[0]; p++) {
+                const size_t sp = static_cast<size_t>(p);
+                const int w = out[sp].vc;
+                if (w >= V) snprintf(m, sizeof m, "output port %d drives VC %d; V = %d", p, w, V);
+                else if (w >= 0 && p != Pn && credit[sp * static_cast<size_t>(V) + static_cast<size_t>(w)]-- <= 0)
+                    snprintf(m, sizeof m, "output port %d sends a flit on VC %d without a credit", p, w);
+                for (int v = 0; v < V && !m[0]; v++)
+                    if ((cro[sp] >> v & 1) && held[sp * static_cast<size_t>(V) + static_cast<size_t>(v)]-- <= 0)
+                        snprintf(m, sizeof m, "input port %d returns a credit for VC %d, which holds no flit", p, v);
+                if (cro[sp] >> V) snprintf(m, sizeof m, "input port %d returns credits 0x%x beyond V = %d", p, cro[sp], V);
+                flits += w >= 0;
+                credits += static_cast<uint64_t>(__builtin_popcount(cro[sp]));
+            }
+            if (m[0]) {
+                diff = true;
+                printf("VIOLATION in cycle %" PRIu64 ": router %s: %s\n", t, node_text(&T, X).c_str(), m);
+                break;
+            }
+        }
+        for (int p = 0; p < P && !diff && !board; p++) {
             const size_t sp = static_cast<size_t>(p);
             const int d = p == Pn ? -2 : rn.down[X * P + p], u = p == Pn ? X * P + Pn : rn.up[X * P + p];
             const link_sig &c = d == -2 ? rn.ej[cur][X] : d >= 0 ? rn.in[cur][d] : none;
@@ -329,7 +365,13 @@ int main(int argc, char **argv)
         // the design's inputs of cycle t, from the mixed network
         network_take_router(&mix.ns.net, X, t, in.data(), cri.data());
         // ... which are the reference router's: else the mixing, not the design, is wrong
-        for (int p = 0; p < P; p++) {
+        for (int p = 0; p < P && board; p++) {
+            const size_t sp = static_cast<size_t>(p);
+            if (in[sp].vc >= 0 && in[sp].vc < V) held[sp * static_cast<size_t>(V) + static_cast<size_t>(in[sp].vc)]++;
+            for (int v = 0; v < V; v++)
+                credit[sp * static_cast<size_t>(V) + static_cast<size_t>(v)] += static_cast<int>(cri[sp] >> v & 1);
+        }
+        for (int p = 0; p < P && !board; p++) {
             const size_t sp = static_cast<size_t>(p);
             const link_sig &c = rn.in[cur][X * P + p];
             const uint32_t ccr = p == Pn ? 0 : rn.cr[cur][X * P + p];
@@ -351,7 +393,24 @@ int main(int argc, char **argv)
         }
         for (int x = 0; x < N; x++) {
             take_ejection(mix, x, t, cfg);
-            take_ejection(ref, x, t, cfg);
+            if (!board) take_ejection(ref, x, t, cfg);
+        }
+        if (board) {  // end to end: the sinks' checks, and a network that keeps moving
+            if (mix.nodes.errs.corrupt) {
+                diff = true;
+                printf("VIOLATION in cycle %" PRIu64 ": a sink: %s\n", t, mix.nodes.errs.first_error);
+                break;
+            }
+            const uint64_t moves = mix.nodes.injected + mix.nodes.ejected + flits;
+            if (moves != last_moves || mix.nodes.delivered == mix.nodes.generated) last_progress = t;
+            last_moves = moves;
+            if (t - last_progress >= static_cast<uint64_t>(cfg.deadlock_cycles)) {
+                diff = true;
+                printf("VIOLATION in cycle %" PRIu64 ": no flit injected, ejected or sent by router %s for %ld cycles, "
+                       "%" PRIu64 " messages in flight: deadlock, or flits lost\n",
+                       t, node_text(&T, X).c_str(), cfg.deadlock_cycles, mix.nodes.generated - mix.nodes.delivered);
+                break;
+            }
         }
         top->clk_i = 1;
         ctx->time(10 * (t + 1));
@@ -364,9 +423,19 @@ int main(int argc, char **argv)
         }
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (diff && board) {
+        printf("cosim %s: VIOLATION in cycle %" PRIu64 "\nRESULT violation cycle=%" PRIu64 "\n", desc, t, t);
+        return expect_diff ? 0 : 2;
+    }
     if (diff) {
         printf("cosim %s: DIFFERENCE in cycle %" PRIu64 "\n  (this model was built without --trace: no waves)\n"
                "RESULT diff cycle=%" PRIu64 "\n", desc, t, t);
+        return expect_diff ? 0 : 2;
+    }
+    if (board && cfg.drain && !saturated && mix.nodes.delivered != mix.nodes.generated) {
+        printf("cosim %s: VIOLATION: %" PRIu64 " of %" PRIu64 " messages not delivered after the drain\n"
+               "RESULT violation cycle=%" PRIu64 "\n",
+               desc, mix.nodes.generated - mix.nodes.delivered, mix.nodes.generated, t);
         return expect_diff ? 0 : 2;
     }
     if (asserted) {
@@ -374,17 +443,24 @@ int main(int argc, char **argv)
         return 3;
     }
     // the mixing itself: the two networks delivered the same messages at the same times
-    if (mix.nodes.delivered != ref.nodes.delivered || mix.measured != ref.measured || mix.lat_sum != ref.lat_sum) {
+    if (!board && (mix.nodes.delivered != ref.nodes.delivered || mix.measured != ref.measured || mix.lat_sum != ref.lat_sum)) {
         printf("cosim %s: the mixed network delivered %" PRIu64 " messages (latency sum %.0f), the reference %" PRIu64
                " (%.0f), with no difference at the router: the mixing is broken\n",
                desc, mix.nodes.delivered, mix.lat_sum, ref.nodes.delivered, ref.lat_sum);
         return 1;
     }
     const double lat = mix.measured ? mix.lat_sum / static_cast<double>(mix.measured) : 0;
-    printf("cosim %s: %s %" PRIu64 " cycles, %" PRIu64 " flits and %" PRIu64 " credits of the router compared%s\n"
-           "  both networks delivered %" PRIu64 " messages, mean latency %.3f cycles over %" PRIu64 "\n",
-           desc, expect_diff ? "NO DIFFERENCE in" : "identical over", t, flits, credits,
-           saturated ? " (stopped: a source queue overflowed)" : "", mix.nodes.delivered, lat, mix.measured);
+    if (board)
+        printf("cosim %s: %s %" PRIu64 " cycles, %" PRIu64 " flits and %" PRIu64 " credits of the router checked%s\n"
+               "  the network delivered %" PRIu64 " of %" PRIu64 " messages intact, mean latency %.3f cycles over %" PRIu64 "\n",
+               desc, expect_diff ? "NO VIOLATION in" : "no violation in", t, flits, credits,
+               saturated ? " (stopped: a source queue overflowed)" : "", mix.nodes.delivered, mix.nodes.generated, lat,
+               mix.measured);
+    else
+        printf("cosim %s: %s %" PRIu64 " cycles, %" PRIu64 " flits and %" PRIu64 " credits of the router compared%s\n"
+               "  both networks delivered %" PRIu64 " messages, mean latency %.3f cycles over %" PRIu64 "\n",
+               desc, expect_diff ? "NO DIFFERENCE in" : "identical over", t, flits, credits,
+               saturated ? " (stopped: a source queue overflowed)" : "", mix.nodes.delivered, lat, mix.measured);
     if (bench) {
         // the same run on the C model alone: what the design and the lockstep cost
         Side solo;

@@ -190,7 +190,12 @@ RTL_CFG_x88v10dnbc    := topology=torus k=8 n=2 vcs=10 buf_depth=1 obuf_depth=1 
 RTL_VFLAGS_x88v10dnbc := --mixed
 RTL_CFG_x88v6fr       := topology=torus k=8 n=2 vcs=6 buf_depth=1 obuf_depth=1 routing=dor dateline=1 fault_handling=fring
 RTL_VFLAGS_x88v6fr    := --mixed
-RTL_MODELS_MIXED := x1616v4 x1616v4_MUT_ARB_PRIO x88v10dnbc x88v6fr
+# the worked example of docs/router-interface.md (rtl/examples/) in the middle of an 8x8
+# torus of the C model's routers, under the scoreboard (mixed.cpp --scoreboard)
+IQ_FILES := $(addprefix rtl/examples/,$(shell cat rtl/examples/iq_router.f))
+RTL_CFG_xiq88v4    := topology=torus k=8 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1
+RTL_VFLAGS_xiq88v4 := --mixed -DFLITNET_ROUTER=flitnet_iq_router $(addprefix --file=,$(IQ_FILES))
+RTL_MODELS_MIXED := x1616v4 x1616v4_MUT_ARB_PRIO x88v10dnbc x88v6fr xiq88v4
 # the whole 16x16 network in RTL, for bench-mixed only
 RTL_CFG_t1616v4 := $(X1616V4)
 
@@ -222,7 +227,7 @@ $(RTL_BUILD)/%/spec: rtl-FORCE | deps-rtl
 	@echo '$(call rtl_spec,$*)' | cmp -s - $@ || echo '$(call rtl_spec,$*)' > $@
 	@test -n '$(RTL_CFG_$*)' || { echo "rtl.mk: no model '$*'" >&2; exit 1; }
 
-$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f rtl/flitnet_mixed_top.sv harness/build_model.sh harness/model_tu.mk harness/model_params.sh \
+$(RTL_BUILD)/%/obj/Vnet__ALL.a: $(RTL_BUILD)/%/spec $(RTL_SRCS) rtl/flitnet.f rtl/flitnet_mixed_top.sv $(wildcard rtl/examples/*.sv) harness/build_model.sh harness/model_tu.mk harness/model_params.sh \
                                 | $(RTL_BUILD)/codes
 	@echo "verilating $* ($(RTL_CFG_$*) $(RTL_VFLAGS_$*) $(RTL_ASSERT))$(if $(call rtl_opt,$*), at $(COSIM_OPT_LONG))"
 	+@$(call rtl_opt,$*)harness/build_model.sh verilate $(RTL_BUILD)/$* $* "$(RTL_CFG_$*)" $(RTL_VFLAGS_$*) $(RTL_ASSERT)
