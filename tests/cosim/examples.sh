@@ -150,14 +150,15 @@ bad_ports() {
 job bad_ports
 
 # a build that would take more memory than allowed stops at the cap with one line saying
-# so, after the estimate from one router alone (USER_MEM_MB=150: the 4x4 network of the
-# example takes about 240 MB)
+# so, after the estimate from one router alone (USER_MEM_MB=100: the 4x4 network of the
+# example takes about 140 MB)
 mem_cap() {
     local out rc ex="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
-    out=$(cd "$root" && USER_MEM_MB=150 harness/build_user.sh "$build/user/iq_mem_cap" flitnet_iq_router "$T44V2" "$ex" 2>&1)
+    rm -rf "$build/user/iq_mem_cap"  # (a model kept from a build under a larger cap would not be built again)
+    out=$(cd "$root" && USER_MEM_MB=100 harness/build_user.sh "$build/user/iq_mem_cap" flitnet_iq_router "$T44V2" "$ex" 2>&1)
     rc=$?
-    if grep -q '^cosim-user: one flitnet_iq_router Verilated in .* the network of 16 needs about [0-9]* MB (150 MB allowed)$' <<< "$out"; then
-        refused iq_mem_cap "at the memory cap" '^cosim-user: Verilator ran out of the 150 MB allowed on the network of 16' $rc "$(tail -n 1 <<< "$out")"
+    if grep -q '^cosim-user: one flitnet_iq_router Verilated in .* the network of 16 needs about [0-9]* MB (100 MB allowed)$' <<< "$out"; then
+        refused iq_mem_cap "at the memory cap" '^cosim-user: Verilator ran out of the 100 MB allowed on the network of 16' $rc "$(tail -n 1 <<< "$out")"
     else
         refused iq_mem_cap "after the estimate" 'no estimate' 1 "$out"
     fi
