@@ -101,14 +101,22 @@ spec=$( {
         "$root/harness/build_user.sh" "$root/harness/check_ports.py" | cksum
     cksum < "$root/build/libflitnet.a"
 } )
-# the count and the first of Verilator's warnings, in one line: printed by the build and
-# again each time the model is kept, so that a run never hides them
+# the count of Verilator's warnings and the one that matters most, in one line: printed by
+# the build and again each time the model is kept, so that a run never hides them. Those
+# that change what is simulated (widths, combinational loops, several drivers, latches,
+# ...) come before style: the first of the earliest kind in this list, else the first
 say_warnings() {
-    local nwarn
+    local nwarn kinds w first=
     nwarn=$(grep -c '^%Warning-' "$dir/verilator.log" 2> /dev/null || true)
-    if [ "${nwarn:-0}" -gt 0 ]; then
-        echo "cosim-user: the network around $top built despite $nwarn Verilator warning$([ "$nwarn" = 1 ] || echo s) (the first: $(grep -m1 '^%Warning-' "$dir/verilator.log"); all in $dir/verilator.log)" >&2
-    fi
+    [ "${nwarn:-0}" -gt 0 ] || return 0
+    kinds="WIDTH WIDTHTRUNC WIDTHEXPAND UNOPTFLAT ALWCOMBORDER MULTIDRIVEN LATCH NOLATCH COMBDLY BLKANDNBLK INITIALDLY CASEINCOMPLETE SELRANGE"
+    for w in $kinds; do
+        first=$(grep -m1 "^%Warning-$w:" "$dir/verilator.log")
+        [ -z "$first" ] || break
+    done
+    [ -n "$first" ] || first=$(grep -m1 '^%Warning-' "$dir/verilator.log")
+    echo "cosim-user: the network around $top built despite $nwarn Verilator warning$([ "$nwarn" = 1 ] || echo s)" \
+         "(the $([ "$nwarn" = 1 ] && echo first || echo "one that matters most"): $first; all in $dir/verilator.log)" >&2
 }
 if [ -f "$dir/spec" ] && [ "$(cat "$dir/spec")" = "$spec" ] && [ -x "$dir/scoreboard" ] && [ -x "$dir/cosim" ]; then
     say_warnings
