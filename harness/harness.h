@@ -17,6 +17,7 @@
 #define FLITNET_HARNESS_H
 
 #include "port_bits.h"
+#include "vl_reset.h"
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
 typedef VerilatedFstC TraceFile;
@@ -296,13 +297,7 @@ struct Harness {
             set_bits(top->ring_ok_i, 2 * Pn * x, 2 * Pn, route_ring_ok(&ns.rt, x));
         }
         if (o.lockstep_reset) {
-            top->clk_i = 1;
-            top->rst_ni = 1;
-            top->eval();
-            top->rst_ni = 0;
-            top->eval();
-            top->clk_i = 0;
-            top->eval();
+            reset_assert(top.get());
         } else {
             // reset from the first evaluation, before any clock edge: registers hold their
             // drawn values until then, and an edge outside reset would clock the design (and
@@ -311,10 +306,7 @@ struct Harness {
             top->rst_ni = 0;
             top->eval();
         }
-        top->clk_i = 1;
-        top->eval();
-        top->rst_ni = 1;
-        top->eval();
+        reset_sample_release(top.get());
         char e[512];
         const flit_layout &f = ns.fl;
         if (static_cast<int>(top->cfg_nodes_o) != N || static_cast<int>(top->cfg_ports_o) != P ||

@@ -31,6 +31,7 @@
 #include "verilated.h"
 #include "model_keys.h"
 #include "port_bits.h"
+#include "vl_reset.h"
 
 extern "C" {
 #include "config.h"
@@ -249,17 +250,8 @@ int main(int argc, char **argv)
     top->sel_random_i = cfg.select == SELECT_RANDOM;
     for (int p = 0; p < Pn; p++) set_bits(top->faulty_nbr_i, p, 1, faulty(T.nbr[X * Pn + p]));
     top->ring_ok_i = route_ring_ok(&mix.ns.rt, X);
-    top->clk_i = 1;
-    top->rst_ni = 1;
-    top->eval();
-    top->rst_ni = 0;
-    top->eval();
-    top->clk_i = 0;
-    top->eval();
-    top->clk_i = 1;
-    top->eval();
-    top->rst_ni = 1;
-    top->eval();
+    reset_assert(top.get());
+    reset_sample_release(top.get());
     const int rcode = route_base_algo(&mix.ns.rt)->code;
     if (static_cast<int>(top->cfg_nodes_o) != N || static_cast<int>(top->cfg_ports_o) != P ||
         static_cast<int>(top->cfg_addr_bits_o) != FL.A || static_cast<int>(top->cfg_hop_bits_o) != FL.HW ||
