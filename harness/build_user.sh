@@ -191,6 +191,7 @@ else
 fi
 avail_mb=$(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo)
 cap_mb=${USER_MEM_MB:-$((avail_mb * 9 / 10))}
+[[ $cap_mb =~ ^[1-9][0-9]{0,8}$ ]] || { echo "cosim-user: USER_MEM_MB=$cap_mb is not a number of megabytes (1 to 999999999)" >&2; exit 1; }
 vl_flags=(-O3 --x-assign fast --x-initial unique -fno-gate --unroll-stmts 2 --trace -Wno-fatal --timescale 1ns/1ns
           +define+FLITNET_ROUTER="$top" "${net_params[@]}" "${flags[@]}" "${incs[@]}")
 est_mb=

@@ -1,7 +1,7 @@
 # rtl/user.mk: any router in the network (docs/router-interface.md), included at the end
 # of rtl/rtl.mk.
 #   cosim-user      RTL="my/router.sv my/alloc.sv" TOP=my_router [CFG=...] [MODE=scoreboard|lockstep]
-#                   [RUNS="keys; keys; ..."] [NAME=...] [USER_VFLAGS=--assert]: the network
+#                   [RUNS="keys; keys; ..."] [NAME=...] [USER_VFLAGS=--assert] [USER_MEM_MB=...]: the network
 #                   built around TOP, Verilated, run with flitnet's traffic (--assert, the
 #                   default, also defines FLITNET_ASSERT: flitnet's modules check their invariants)
 #   cosim-user-ci   the worked example (rtl/examples/) on one small configuration, its two

@@ -164,6 +164,13 @@ mem_cap() {
     fi
 }
 job mem_cap
+mem_cap_bad() {
+    local out rc ex="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv"
+    out=$(cd "$root" && USER_MEM_MB=2G harness/build_user.sh "$build/user/iq_mem_bad" flitnet_iq_router "$T44V2" "$ex" 2>&1)
+    rc=$?
+    refused iq_mem_bad "naming USER_MEM_MB" '^cosim-user: USER_MEM_MB=2G is not a number of megabytes' $rc "$out"
+}
+job mem_cap_bad
 
 # rule 5: a router whose credit input reaches its outputs in the same cycle (a credit used
 # the cycle it comes) is refused by the port check, before the network is built

@@ -68,5 +68,25 @@ xiq88v4 --router 4,4 --scoreboard seed=2 flit_rate=0.6 msg_len=8 select=first cy
 xiq88v4_IQ_DROP_ON_CONFLICT --router 4,4 --scoreboard --expect-diff seed=2 flit_rate=0.6 msg_len=8 cycles=4000 drain=1
 xiq88v4_IQ_CREDIT_BYPASS --router 4,4 --scoreboard --expect-diff seed=2 flit_rate=0.6 msg_len=8 cycles=4000 drain=1
 RUNS
+# bad input: one line naming the problem, exit 1
+refuse() { # refuse MODEL WHAT ARGS...: the harness refuses with one line matching WHAT
+    local model=$1 what=$2 rc
+    shift 2
+    "$B/$model/cosim" "$@" > "$tmp/o" 2> "$tmp/e"
+    rc=$?
+    if [ $rc -eq 1 ] && [ "$(wc -l < "$tmp/e")" -eq 1 ] && grep -q "$what" "$tmp/e"; then
+        pass=$((pass + 1))
+        echo "ok   $model $*: refused: $(cat "$tmp/e")"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $model $*: expected a one-line refusal matching '$what' (exit $rc)"
+        sed 's/^/    /' "$tmp/e" "$tmp/o" | head -n 6
+    fi
+}
+refuse x1616v4 'no node has these coordinates' --router 3,16 cycles=100 warmup=10
+refuse x1616v4 'takes a node number or its coordinates' --router 3,x cycles=100 warmup=10
+refuse x1616v4 'the network has nodes 0..255' --router 256 cycles=100 warmup=10
+refuse x88v6fr 'is faulty or disabled in this fault set' --router 0,4 faults=10% cycles=100 warmup=10
+refuse x1616v4 "'vcs' is fixed by the Verilated model" vcs=6 cycles=100 warmup=10
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
