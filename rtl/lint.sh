@@ -175,7 +175,7 @@ both user_fault_router "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=3 B=2" FLITNE
 files=("${ref_files[@]}" "${ex_files[@]}" tests/cosim/user_packed_router.sv)
 both user_packed_router "$R44 V=2 B=2"
 files=("${ref_files[@]}")
-# the mutants are RTL too (all inside the router): each patched copy of rtl/
+# the mutants are RTL too (inside the router, or the mixed top's): each patched copy of rtl/
 # (tests/mutants/apply.sh) on the router of its co-simulation model (rtl/rtl.mk), with
 # the assertions; every tests/mutants/*.patch must have its parameters here
 declare -A mparams=(
@@ -191,6 +191,7 @@ declare -A mparams=(
     [MUT_ADAPT_EARLY]="$R44 V=6 ROUTING=duato_nbc B=2"
     [MUT_CREDIT_DROP]="$R44 V=3 ROUTING=dor_escape B=2 BO=2"
     [MUT_FIFO_STALE]="$R44 V=3 ROUTING=dor_escape B=2 BO=2"
+    [MUT_MIXED_SEED]="K=64'h1010 V=4"
 )
 mkdir -p "$tmp/mutants"
 design=("${files[@]}")
@@ -205,7 +206,11 @@ for p in tests/mutants/*.patch; do
         check "mutant $mutant: its patch applies" cat "$log" && continue
     fi
     mapfile -t files < <(sed "s|^|$tmp/mutants/$mutant/rtl/|" rtl/flitnet.f)
-    both flitnet_router "${mparams[$mutant]}" FLITNET_ASSERT
+    case $mutant in
+    MUT_MIXED_*) files+=("$tmp/mutants/$mutant/rtl/flitnet_mixed_top.sv")  # a mutant of the mixed network's top
+                 both flitnet_mixed_top "${mparams[$mutant]}" FLITNET_ASSERT ;;
+    *) both flitnet_router "${mparams[$mutant]}" FLITNET_ASSERT ;;
+    esac
 done
 mutant=
 files=("${design[@]}")

@@ -195,7 +195,9 @@ RTL_VFLAGS_x88v6fr    := --mixed
 IQ_FILES := $(addprefix rtl/examples/,$(shell cat rtl/examples/iq_router.f))
 RTL_CFG_xiq88v4    := topology=torus k=8 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1
 RTL_VFLAGS_xiq88v4 := --mixed -DFLITNET_ROUTER=flitnet_iq_router $(addprefix --file=,$(IQ_FILES))
-RTL_MODELS_MIXED := x1616v4 x1616v4_MUT_ARB_PRIO x88v10dnbc x88v6fr xiq88v4
+RTL_CFG_x1616v4_MUT_MIXED_SEED    := $(X1616V4)
+RTL_VFLAGS_x1616v4_MUT_MIXED_SEED := --mixed --mutant=MUT_MIXED_SEED
+RTL_MODELS_MIXED := x1616v4 x1616v4_MUT_ARB_PRIO x1616v4_MUT_MIXED_SEED x88v10dnbc x88v6fr xiq88v4
 # the whole 16x16 network in RTL, for bench-mixed only
 RTL_CFG_t1616v4 := $(X1616V4)
 

@@ -3,15 +3,16 @@
 # among the C model's routers, in lockstep with the all-C network on the same traffic.
 # A 16x16 torus with the RTL router at (3,5), a busy and a draining run; the router in
 # the middle of an 8x8 torus under duato_nbc (V = 10); an f-ring network at 10 % faults
-# with the router on two rings; and a broken router (MUT_ARB_PRIO) at (3,5), which must be
-# caught at that router. Then a designer's router, the worked example of rtl/examples/, in
+# with the router on two rings; and two broken ones at (3,5), which must be caught at that
+# router: MUT_ARB_PRIO (the router) and MUT_MIXED_SEED (the mixed top samples another LFSR
+# seed). Then a designer's router, the worked example of rtl/examples/, in
 # the middle of an 8x8 torus under the scoreboard (--scoreboard: its ports held to the
 # interface's rules, the traffic checked end to end), and two of its broken variants
 # (rtl/examples/broken/), which must be caught. Ends with "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 B=build/rtl
-models="x1616v4 x1616v4_MUT_ARB_PRIO x88v10dnbc x88v6fr xiq88v4"
+models="x1616v4 x1616v4_MUT_ARB_PRIO x1616v4_MUT_MIXED_SEED x88v10dnbc x88v6fr xiq88v4"
 # shellcheck disable=SC2046
 make --no-print-directory -s $(for m in $models; do echo "$B/$m/cosim"; done) > /dev/null ||
     { echo "0 passed, 1 failed"; exit 1; }
@@ -63,6 +64,7 @@ x1616v4 --router 3,5 seed=2 flit_rate=0.2 msg_len=8 msg_len_dist=exp select=firs
 x88v10dnbc --router 4,4 seed=1 rate=0.006 cycles=6000 drain=1
 x88v6fr --router 2,2 seed=1 faults=10% rate=0.002 cycles=6000 drain=1
 x1616v4_MUT_ARB_PRIO --router 3,5 --expect-diff seed=1 rate=0.004 msg_len=16 cycles=5000
+x1616v4_MUT_MIXED_SEED --router 3,5 --expect-diff seed=1 rate=0.004 msg_len=16 cycles=5000
 xiq88v4 --router 4,4 --scoreboard seed=1 rate=0.004 msg_len=16 cycles=5000 drain=1
 xiq88v4 --router 4,4 --scoreboard seed=2 flit_rate=0.6 msg_len=8 select=first cycles=4000 drain=1
 xiq88v4_IQ_DROP_ON_CONFLICT --router 4,4 --scoreboard --expect-diff seed=2 flit_rate=0.6 msg_len=8 cycles=4000 drain=1
