@@ -8,8 +8,9 @@
 // the mixed network's sources and other routers step cycle t (node_cycle_without), the
 // reference network steps it whole (node_cycle); the design's outputs are compared with
 // router X's in the reference, every channel and credit wire; the design takes its
-// inputs of cycle t from the mixed network's signals (network_take_router); both sides'
-// sinks take their ejection channels; the clock rises.
+// inputs of cycle t from the mixed network's signals (network_take_router) and, with
+// them set and the clock still low, its outputs must not change (rule 5: no
+// combinational path); both sides' sinks take their ejection channels; the clock rises.
 //
 // While the design matches, the two networks are the same network, so one router's
 // comparison checks the whole run; at the end the two sides' deliveries must agree too
@@ -383,6 +384,22 @@ int main(int argc, char **argv)
             set_bits(top->in_flit_i, p * 64, 64, v ? in[sp].flit : 0);
             set_bits(top->cr_i, p * V, V, cri[sp]);
         }
+        // rule 5 (docs/router-interface.md): the outputs of cycle t were read before its
+        // inputs were set; with them set, the clock still low, they must not change
+        top->eval();
+        for (int p = 0; p < P && !diff; p++) {
+            const size_t sp = static_cast<size_t>(p);
+            const bool v = get_bits(top->out_valid_o, p, 1) != 0;
+            if (v != (out[sp].vc >= 0) || (v && (get_bits(top->out_vc_o, p * VW, VW) != static_cast<uint64_t>(out[sp].vc) ||
+                                                 get_bits(top->out_flit_o, p * 64, 64) != out[sp].flit)) ||
+                get_bits(top->cr_o, p * V, V) != cro[sp]) {
+                diff = true;
+                printf("%s in cycle %" PRIu64 ": router %s: output port %d changed with the inputs of the same cycle: "
+                       "a combinational path from an input to an output (rule 5)\n",
+                       board ? "VIOLATION" : "FIRST DIFFERENCE", t, node_text(&T, X).c_str(), p);
+            }
+        }
+        if (diff) break;
         for (int x = 0; x < N; x++) {
             take_ejection(mix, x, t, cfg);
             if (!board) take_ejection(ref, x, t, cfg);
