@@ -7,13 +7,14 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 pass=0
 fail=0
+failed=() # the labels of the failures, named again on the last lines (CI shows the end)
 export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # summarize LABEL OUT RC SECS: a cmocka binary's or any command's output whose closing
 # line is "N passed, N failed"; adds to the totals and prints the output of a failure
 summarize() {
-    local label=$1 out=$2 rc=$3 secs=$4 p f
+    local label=$1 out=$2 rc=$3 secs=$4 p f first
     p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test(s)\./\1/p; s/^\([0-9]*\) passed, [0-9]* failed.*/\1/p' | tail -n 1)
     f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below:/\1/p; s/^[0-9]* passed, \([0-9]*\) failed.*/\1/p' | tail -n 1)
     p=${p:-0}
@@ -24,6 +25,8 @@ summarize() {
     printf '%-34s %3d passed, %d failed  (%ds)\n' "$label" "$p" "$f" "$secs"
     if [ "$f" -ne 0 ]; then
         printf '%s\n' "$out" | sed 's/^/    | /'
+        first=$(printf '%s\n' "$out" | grep -m1 -E 'FAIL|[Ee]rror' | cut -c1-160)
+        failed+=("$label: ${first:-$(printf '%s\n' "$out" | tail -n 1 | cut -c1-160)}")
     fi
 }
 
@@ -77,5 +80,6 @@ for s in tests/suites/*.sh; do
     run "$name" bash "$s"
 done
 
+for f in "${failed[@]}"; do echo "failed: $f"; done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
