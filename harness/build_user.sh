@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build_user.sh DIR TOP "CFG" "FILES" [--patch=FILE] [VERILATOR_FLAG...]
+# build_user.sh DIR TOP "CFG" "FILES" [--patch=FILE] [--rtl-patch=FILE] [--iface=SPEC] [VERILATOR_FLAG...]
 #     Builds flitnet_network around the router module TOP (docs/router-interface.md) of the
 #     Verilog files FILES, for the configuration CFG (flitnet's structural keys: topology k
 #     n vcs buf_depth obuf_depth routing dateline escape_vcs timeout fault_handling), in
@@ -11,7 +11,9 @@
 #     interface (harness/check_ports.py): a mismatch is one line naming the port.
 #     --patch=FILE: FILES are copied under DIR/src/ and FILE (a patch relative to the
 #     repository root, applied with -p1, no fuzz) is applied to the copies (the broken
-#     examples of rtl/examples/). --assert (Verilator's flag) also defines FLITNET_ASSERT,
+#     examples of rtl/examples/); --rtl-patch=FILE does the same to a copy of rtl/ (the
+#     tests' mutants of the network's side). --iface=SPEC: the router's own conventions
+#     (IFACE=, rtl/flitnet_iface.sv). --assert (Verilator's flag) also defines FLITNET_ASSERT,
 #     the invariants of flitnet's own modules. A model whose inputs (the files, the headers
 #     they `include, the flags, flitnet's own sources) did not change is not rebuilt.
 set -euo pipefail
@@ -19,10 +21,36 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 4 ] || { echo "usage: build_user.sh DIR TOP CFG FILES [--patch=FILE] [FLAG...]" >&2; exit 1; }
 dir=$1 top=$2 cfg=$3 files=$4
 shift 4
-patchf= flags=()
+patchf= flags=() iface= rtlpatch=
 for f in "$@"; do
-    case $f in --patch=*) patchf=${f#--patch=} ;; *) flags+=("$f") ;; esac
+    case $f in
+    --patch=*) patchf=${f#--patch=} ;;
+    --rtl-patch=*) rtlpatch=${f#--rtl-patch=} ;;
+    --iface=*) iface=${f#--iface=} ;;
+    *) flags+=("$f") ;;
+    esac
 done
+# --iface="ports=neighbour credits=bus ej_credits=1 hops=network sideband=UW": the
+# router's own conventions (docs/router-interface.md, "Conventions other than ours"),
+# adapted by rtl/flitnet_iface.sv; each becomes a define of the build
+idefs=() iface_env= uw=0 nbr=0
+for kv in $iface; do
+    case $kv in
+    ports=travel | credits=wires | ej_credits=0 | hops=router | sideband=0) ;;
+    ports=neighbour) idefs+=(+define+FLITNET_IFACE_NBR_PORTS) nbr=1 ;;
+    credits=bus) idefs+=(+define+FLITNET_IFACE_CR_BUS) iface_env+=" crbus=1" ;;
+    ej_credits=1) idefs+=(+define+FLITNET_IFACE_EJ_CR) ;;
+    hops=network) idefs+=(+define+FLITNET_IFACE_NET_HOPS) ;;
+    sideband=*)
+        uw=${kv#sideband=}
+        [[ $uw =~ ^[0-9]+$ ]] && [ "$uw" -le 64 ] ||
+            { echo "cosim-user: IFACE: sideband=$uw: the sideband's bits per port, 0 to 64" >&2; exit 1; }
+        idefs+=(+define+FLITNET_IFACE_UW="$uw") iface_env+=" uw=$uw" ;;
+    *) echo "cosim-user: IFACE: '$kv' is not one of ports=travel|neighbour credits=wires|bus ej_credits=0|1 hops=router|network sideband=BITS" >&2
+       exit 1 ;;
+    esac
+done
+[ -z "$iface" ] || idefs=(+define+FLITNET_IFACE "${idefs[@]}")
 VERILATOR=${VERILATOR:-verilator}
 VINC=$($VERILATOR --getenv VERILATOR_ROOT)/include
 # harness SRC OUT [OPT]: the harness SRC (harness/scoreboard.cpp or cosim.cpp, or a mutant
@@ -73,6 +101,18 @@ afiles=()
 for f in "${ufiles[@]}"; do afiles+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"); done
 
 mapfile -t rtlfiles < <(sed "s|^|$root/rtl/|" "$root/rtl/flitnet.f")
+[ -z "$iface" ] || rtlfiles+=("$root/rtl/flitnet_iface.sv")
+# --rtl-patch=FILE (the tests' mutants of flitnet's own network or adapter): the same on a
+# patched copy of rtl/, DIR/rtl/
+if [ -n "$rtlpatch" ]; then
+    [ -f "$rtlpatch" ] || { echo "cosim-user: no patch $rtlpatch" >&2; exit 1; }
+    rm -rf "$dir/rtl" && mkdir -p "$dir/rtl" && cp "$root"/rtl/*.sv "$dir/rtl/"
+    if ! out=$(patch -d "$dir" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch -r - < "$rtlpatch" 2>&1); then
+        echo "cosim-user: $rtlpatch does not apply to rtl/: $out" >&2
+        exit 1
+    fi
+    for i in "${!rtlfiles[@]}"; do rtlfiles[$i]=$dir/rtl/$(basename "${rtlfiles[$i]}"); done
+fi
 # the headers the design files `include (found as Verilator finds them: beside a design
 # file, or in a directory the flags name), theirs in turn: part of what the model depends on
 idirs=()
@@ -96,7 +136,7 @@ done
 if [ "${BUILD_USER_DEPS:-}" = 1 ]; then printf '%s\n' "${afiles[@]}" "${hdrs[@]}"; exit 0; fi
 # the spec: what the model depends on; an unchanged one keeps the model
 spec=$( {
-    printf '%s\n' "$top" "$cfg" "${flags[*]:-}"
+    printf '%s\n' "$top" "$cfg" "${flags[*]:-}" "$iface"
     cat "${afiles[@]}" "${hdrs[@]}" "${rtlfiles[@]}" "$root/harness/scoreboard.cpp" "$root/harness/cosim.cpp" "$root"/harness/*.h \
         "$root/harness/build_user.sh" "$root/harness/check_ports.py" | cksum
     cksum < "$root/build/libflitnet.a"
@@ -131,7 +171,7 @@ for f in "${afiles[@]}"; do
     d="+incdir+$(dirname "$f")"
     [[ " ${incs[*]:-} " == *" $d "* ]] || incs+=("$d")
 done
-pre=()
+pre=("${idefs[@]}")
 for f in "${flags[@]}"; do
     case $f in +incdir+* | -I* | +define+* | -D*) pre+=("$f") ;; esac
 done
@@ -156,7 +196,7 @@ if ! why=$("$root/build/flitnet" sim $probe cycles=20 warmup=0 batches=2 2>&1 > 
 fi
 
 # the interface: parameters, ports, directions, widths
-FLITNET_CHECK_FLAGS="${incs[*]} ${pre[*]:-}" \
+FLITNET_CHECK_FLAGS="${incs[*]} ${pre[*]:-}" FLITNET_IFACE="$iface_env" \
     python3 "$root/harness/check_ports.py" "$top" "$dir/ports" "$cfg" "${rtlfiles[@]}" "${afiles[@]}" || exit 1
 
 
@@ -169,8 +209,8 @@ if [ $assert = 1 ]; then flags+=(-DFLITNET_ASSERT); else flags+=(--noassert); fi
 rt="verilated.o verilated_threads.o verilated_vcd_c.o"
 rtdir=$(cd "$dir/.." && pwd)/runtime-$($VERILATOR --version | awk '{ print $2 }')-vcd
 name=$(basename "$dir")
-printf '/* generated by harness/build_user.sh */\n#define MODEL_NAME "%s"\n#define MODEL_CFG "%s"\n#define MODEL_FRING %s\n#define MODEL_ASSERT %s\n' \
-    "$name" "$cfg" "$fring" "$assert" > "$dir/model_cfg.h"
+printf '/* generated by harness/build_user.sh */\n#define MODEL_NAME "%s"\n#define MODEL_CFG "%s"\n#define MODEL_FRING %s\n#define MODEL_ASSERT %s\n#define MODEL_UW %s\n#define MODEL_NBR_PORTS %s\n' \
+    "$name" "$cfg" "$fring" "$assert" "$uw" "$nbr" > "$dir/model_cfg.h"
 
 rm -rf "$dir/obj" "$dir/one"
 # Memory: Verilating a network of a large router can take more than the machine has, and
@@ -193,7 +233,7 @@ avail_mb=$(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo)
 cap_mb=${USER_MEM_MB:-$((avail_mb * 9 / 10))}
 [[ $cap_mb =~ ^[1-9][0-9]{0,8}$ ]] || { echo "cosim-user: USER_MEM_MB=$cap_mb is not a number of megabytes (1 to 999999999)" >&2; exit 1; }
 vl_flags=(-O3 --x-assign fast --x-initial unique -fno-gate --unroll-stmts 2 --trace -Wno-fatal --timescale 1ns/1ns
-          +define+FLITNET_ROUTER="$top" "${net_params[@]}" "${flags[@]}" "${incs[@]}")
+          +define+FLITNET_ROUTER="$top" "${idefs[@]}" "${net_params[@]}" "${flags[@]}" "${incs[@]}")
 est_mb=
 if python3 "$root/harness/measure.py" "$dir/one.measure" --cap-mb "$cap_mb" -- \
     $VERILATOR --cc "${vl_flags[@]}" --top-module flitnet_mixed_top --prefix Vone -Mdir "$dir/one" \

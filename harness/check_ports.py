@@ -124,8 +124,12 @@ def main():
     P, V, A, VW = p["P"], p["V"], p["A"], p["VW"]
     os.makedirs(work, exist_ok=True)
     xml = os.path.join(work, "ports.xml")
+    # the router's own conventions (build_user.sh --iface): a credit bus, a sideband
+    iface = dict(kv.split("=", 1) for kv in os.environ.get("FLITNET_IFACE", "").split())
+    crbus, uw = iface.get("crbus") == "1", int(iface.get("uw", "0"))
+    gparams = ["-G%s=%s" % (k, p[k]) for k in PARAMS] + (["-GUW=%d" % uw] if uw else [])
     cmd = ["verilator", "--xml-only", "--xml-output", xml, "-Mdir", work, "-Wno-fatal", "-Wno-lint", "-Wno-style",
-           "--top-module", top] + ["-G%s=%s" % (k, p[k]) for k in PARAMS] + \
+           "--top-module", top] + gparams + \
         os.environ.get("FLITNET_CHECK_FLAGS", "").split() + files  # include dirs and defines of the build
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
@@ -161,7 +165,13 @@ def main():
         ("cr_o", "output", P * V, "P*V"), ("out_valid_o", "output", P, "P"), ("out_vc_o", "output", P * VW, "P*VW"),
         ("out_flit_o", "output", P * 64, "P*64"), ("cr_i", "input", P * V, "P*V"),
     ]
-    sizes = "P=%d V=%d A=%d VW=%d" % (P, V, A, VW)
+    if crbus:  # {valid, vc} per port each way, in place of a wire per VC
+        want = [w for w in want if w[0] not in ("cr_o", "cr_i")] + [
+            ("cr_valid_o", "output", P, "P"), ("cr_vc_o", "output", P * VW, "P*VW"),
+            ("cr_valid_i", "input", P, "P"), ("cr_vc_i", "input", P * VW, "P*VW")]
+    if uw:
+        want += [("in_sb_i", "input", P * uw, "P*UW"), ("out_sb_o", "output", P * uw, "P*UW")]
+    sizes = "P=%d V=%d A=%d VW=%d%s" % (P, V, A, VW, " UW=%d" % uw if uw else "")
     for name, d, w, expr in want:
         if name not in have:
             fail("module %s has no port %s (%s, %s = %d bits with %s; docs/router-interface.md, \"Ports\")"
@@ -177,10 +187,15 @@ def main():
         if name not in names:
             fail("module %s has a port %s that the network does not connect (the interface's ports: %s)"
                  % (top, name, " ".join(names)))
-    rule5(top, work, p, files)
+    if iface:  # the router inside its adapter: the adapter adds no path of its own
+        flags = os.environ.get("FLITNET_CHECK_FLAGS", "")
+        os.environ["FLITNET_CHECK_FLAGS"] = flags + " +define+FLITNET_ROUTER=" + top
+        rule5("flitnet_iface", work, p, files, max(uw, 1), top)
+    else:
+        rule5(top, work, p, files)
 
 
-def rule5(top, work, p, files):
+def rule5(top, work, p, files, uwx=0, who=None):
     """rule 5 (no combinational path through a router): the module alone, and the module
     with one bit that every output feeds (their XOR) driving every input of the cycle
     (in_valid_i, in_vc_i, in_flit_i, cr_i), are Verilated (--cc, no C++ built); a path
@@ -188,21 +203,29 @@ def rule5(top, work, p, files):
     circular logic (UNOPTFLAT). More such warnings with the bit than alone (where a false
     loop inside the design may give some) is a path."""
     P, V, VW = p["P"], p["V"], p["VW"]
+    who = who or top
     params = ", ".join(".%s(%s)" % (k, p[k]) for k in PARAMS)
     consts = ".clk_i, .rst_ni, .node_id_i('0), .lfsr_seed_i(16'h1), .sel_random_i(1'b1), .faulty_nbr_i('0), .ring_ok_i('1)"
     outs = "cr_o(cr_o), .out_valid_o(out_valid_o), .out_vc_o(out_vc_o), .out_flit_o(out_flit_o)"
     decl = ("  logic [%d:0] cr_o; logic [%d:0] out_valid_o; logic [%d:0] out_vc_o; logic [%d:0] out_flit_o;\n"
             % (P * V - 1, P - 1, P * VW - 1, P * 64 - 1))
+    sb_in, sb_loop = "", ""
+    if uwx:  # the adapter's sideband: out_sb_o joins the outputs (its copy of the inputs, sb_seen_o, does not)
+        decl += "  logic [%d:0] sb_out, sb_seen;\n" % (P * uwx - 1)
+        outs += ", .sb_out_o(sb_out), .sb_seen_o(sb_seen)"
+        sb_in = ", .sb_in_i('0)"
+        sb_loop = ", .sb_in_i({%d{x}})" % (P * uwx)
+    xs = "cr_o, out_valid_o, out_vc_o, out_flit_o" + (", sb_out" if uwx else "")
     wraps = {
         "alone": "module flitnet_rule5_alone (input logic clk_i, input logic rst_ni, input logic [%d:0] in_valid_i,\n"
                  "  input logic [%d:0] in_vc_i, input logic [%d:0] in_flit_i, input logic [%d:0] cr_i, output logic x_o);\n"
-                 "%s  %s #(%s) u (%s, .in_valid_i, .in_vc_i, .in_flit_i, .%s, .cr_i);\n"
-                 "  assign x_o = ^{cr_o, out_valid_o, out_vc_o, out_flit_o};\nendmodule\n"
-                 % (P - 1, P * VW - 1, P * 64 - 1, P * V - 1, decl, top, params, consts, outs),
+                 "%s  %s #(%s) u (%s, .in_valid_i, .in_vc_i, .in_flit_i, .%s, .cr_i%s);\n"
+                 "  assign x_o = ^{%s};\nendmodule\n"
+                 % (P - 1, P * VW - 1, P * 64 - 1, P * V - 1, decl, top, params, consts, outs, sb_in, xs),
         "loop": "module flitnet_rule5_loop (input logic clk_i, input logic rst_ni, output logic x_o);\n"
-                "%s  wire x = ^{cr_o, out_valid_o, out_vc_o, out_flit_o};\n"
-                "  %s #(%s) u (%s, .in_valid_i({%d{x}}), .in_vc_i({%d{x}}), .in_flit_i({%d{x}}), .%s, .cr_i({%d{x}}));\n"
-                "  assign x_o = x;\nendmodule\n" % (decl, top, params, consts, P, P * VW, P * 64, outs, P * V),
+                "%s  wire x = ^{%s};\n"
+                "  %s #(%s) u (%s, .in_valid_i({%d{x}}), .in_vc_i({%d{x}}), .in_flit_i({%d{x}}), .%s, .cr_i({%d{x}})%s);\n"
+                "  assign x_o = x;\nendmodule\n" % (decl, xs, top, params, consts, P, P * VW, P * 64, outs, P * V, sb_loop),
     }
     loops = {}
     for name, text in wraps.items():
@@ -215,13 +238,13 @@ def rule5(top, work, p, files):
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:  # the port check elaborated the module: say what this adds
             first = next((l for l in r.stderr.splitlines() if l.startswith("%Error")), "?")
-            fail("Verilator cannot build module %s for the check of rule 5: %s" % (top, first))
+            fail("Verilator cannot build module %s for the check of rule 5: %s" % (who, first))
         loops[name] = [l for l in r.stderr.splitlines() if l.startswith("%Warning-UNOPTFLAT")]
     if len(loops["loop"]) > len(loops["alone"]):
         fail("module %s has a combinational path from an input to an output (rule 5: every output a function of "
              "the router's registers only; docs/router-interface.md, \"Credit protocol and timing\"): with its "
              "outputs fed back to its inputs, Verilator finds circular logic: %s"
-             % (top, loops["loop"][0].split(": ", 1)[-1]))
+             % (who, loops["loop"][0].split(": ", 1)[-1]))
 
 
 main()

@@ -33,6 +33,10 @@
 // At the end it prints the design's latency (mean and percentiles), throughput and
 // per-VC use of the links beside the C model's on the same traffic.
 #include "model_cfg.h"
+#ifndef MODEL_UW // a model of build_user.sh --iface: the sideband's bits, ports by neighbour
+#define MODEL_UW 0
+#define MODEL_NBR_PORTS 0
+#endif
 
 #include "Vnet.h"
 #include "verilated.h"
@@ -538,6 +542,31 @@ struct Scoring : Checks {
             bd.flit_seen(tt, x, p, vc, f, false, gen_len, &sr.nodes.msgs);
         }
     }
+#if MODEL_UW > 0
+    // the sideband of a designer's router (IFACE sideband=UW): what router x drives on
+    // output p is, bit for bit, what the router behind it sees on its input, in its own
+    // numbering (ports by neighbour: the other port of the pair), in every cycle
+    for (int x = 0; x < N && !bd.v.found; x++)
+        for (int p = 0; p < Pn && !bd.v.found; p++) {
+            const int d = bd.nbr(x, p);
+            if (d < 0) continue;
+            const int q = (MODEL_NBR_PORTS && t.Pn == 2 * t.n) ? (p ^ 1) : p;
+            for (int lo = 0; lo < MODEL_UW; lo += 64) {
+                const int w = std::min(64, MODEL_UW - lo);
+                const uint64_t a = get_bits(top->obs_sb_out_o, (x * P + p) * MODEL_UW + lo, w);
+                const uint64_t b = get_bits(top->obs_sb_seen_o, (d * P + q) * MODEL_UW + lo, w);
+                if (a == b) continue;
+                char hex[96];
+                snprintf(hex, sizeof hex, "0x%" PRIx64 " where this output drives 0x%" PRIx64 " (bits %d..%d)", b, a, lo,
+                         lo + w - 1);
+                bd.fail(tt, x, p, -1,
+                        "sideband: router " + node_name(&t, d) + "'s input port " + std::to_string(q) +
+                            " (its own numbering) sees " + hex,
+                        "", 0, false);
+                break;
+            }
+        }
+#endif
     // credits of cycle t count from cycle t + 1: after the flits of cycle t
     for (int x = 0; x < N && !bd.v.found; x++)
         for (int p = 0; p < P && !bd.v.found; p++) {

@@ -72,7 +72,17 @@ module flitnet_mixed_top #(
   end
   /* verilator tracing_on */
 
+`ifdef FLITNET_IFACE
+  // a router of other conventions (rtl/flitnet_iface.sv); its sideband is not carried here
+`ifdef FLITNET_IFACE_UW
+  wire [P*`FLITNET_IFACE_UW-1:0] sb_unused, sb_seen_unused;
+`else
+  wire [P-1:0] sb_unused, sb_seen_unused;
+`endif
+  flitnet_iface #(
+`else
   `FLITNET_ROUTER #(
+`endif
     .TOPO(TOPO), .NDIM(NDIM), .K(KE), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
     .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .FRING(FRING), .A(A), .HW(HW),
     .VW(VW)
@@ -91,6 +101,9 @@ module flitnet_mixed_top #(
     .out_vc_o,
     .out_flit_o,
     .cr_i
+`ifdef FLITNET_IFACE
+    , .sb_in_i('0), .sb_out_o(sb_unused), .sb_seen_o(sb_seen_unused)
+`endif
   );
 
   assign cfg_topo_o      = 32'(TOPO);

@@ -71,6 +71,14 @@ module flitnet_network #(
   output logic [31:0]       cfg_ports_o,
   output logic [31:0]       cfg_addr_bits_o,
   output logic [31:0]       cfg_hop_bits_o
+`ifdef FLITNET_IFACE_UW
+  ,
+  // a designer's router with a sideband (rtl/flitnet_iface.sv): what each router drives
+  // on output x*P + p, in the interface's numbering, and what it sees on its input
+  // x*P + q, in its own
+  output logic [N*P*`FLITNET_IFACE_UW-1:0] obs_sb_out_o,
+  output logic [N*P*`FLITNET_IFACE_UW-1:0] obs_sb_seen_o
+`endif
 );
   // the links are traced inside the routers (g_ip, g_op)
   /* verilator tracing_off */
@@ -83,6 +91,14 @@ module flitnet_network #(
   wire [N*P*64-1:0] in_flit, out_flit;
   wire [N*P*V-1:0]  cr_in, cr_out;
   wire [N*PN-1:0]   faulty_nbr;
+`ifdef FLITNET_IFACE_UW
+  localparam int UW = `FLITNET_IFACE_UW;
+`else
+  localparam int UW = 0;
+`endif
+  localparam int UWX = (UW > 0) ? UW : 1;
+  // the sideband of a designer's router (rtl/flitnet_iface.sv), carried like the flits
+  wire [N*P*UWX-1:0] sb_in, sb_out, sb_seen;
 
   // the run's constants, sampled during reset (rst_ni is an asynchronous reset elsewhere;
   // here it is the enable of plain flip-flops without a reset)
@@ -108,10 +124,12 @@ module flitnet_network #(
         assign in_valid[x*P + p]               = out_valid[UP*P + p];
         assign in_vc[(x*P + p)*VW +: VW]       = out_vc[(UP*P + p)*VW +: VW];
         assign in_flit[(x*P + p)*64 +: 64]     = out_flit[(UP*P + p)*64 +: 64];
+        assign sb_in[(x*P + p)*UWX +: UWX]     = sb_out[(UP*P + p)*UWX +: UWX];
       end else begin : g_in_open
         assign in_valid[x*P + p]               = 1'b0;
         assign in_vc[(x*P + p)*VW +: VW]       = '0;
         assign in_flit[(x*P + p)*64 +: 64]     = '0;
+        assign sb_in[(x*P + p)*UWX +: UWX]     = '0;
       end
       if (DN >= 0) begin : g_cr
         assign cr_in[(x*P + p)*V +: V]         = cr_out[(DN*P + p)*V +: V];
@@ -125,13 +143,19 @@ module flitnet_network #(
     assign in_valid[x*P + PN]                  = inj_valid_i[x];
     assign in_vc[(x*P + PN)*VW +: VW]          = inj_vc_i[x*VW +: VW];
     assign in_flit[(x*P + PN)*64 +: 64]        = inj_flit_i[x*64 +: 64];
+    assign sb_in[(x*P + PN)*UWX +: UWX]        = '0;
     assign cr_in[(x*P + PN)*V +: V]            = '0;
     assign inj_credit_o[x*V +: V]              = cr_out[(x*P + PN)*V +: V];
     assign ej_valid_o[x]                       = out_valid[x*P + PN];
     assign ej_vc_o[x*VW +: VW]                 = out_vc[(x*P + PN)*VW +: VW];
     assign ej_flit_o[x*64 +: 64]               = out_flit[(x*P + PN)*64 +: 64];
 
+`ifdef FLITNET_IFACE
+    // a designer's router with conventions of its own, adapted to the interface
+    flitnet_iface #(
+`else
     `FLITNET_ROUTER #(
+`endif
       .TOPO(TOPO), .NDIM(NDIM), .K(KE), .P(P), .V(V), .B(B), .BO(BO), .ROUTING(ROUTING),
       .DATELINE(DATELINE), .ESCAPE_VCS(ESCAPE_VCS), .TIMEOUT(TIMEOUT), .FRING(FRING), .A(A), .HW(HW),
       .VW(VW)
@@ -150,8 +174,24 @@ module flitnet_network #(
       .out_vc_o     (out_vc[x*P*VW +: P*VW]),
       .out_flit_o   (out_flit[x*P*64 +: P*64]),
       .cr_i         (cr_in[x*P*V +: P*V])
+`ifdef FLITNET_IFACE
+      ,
+      .sb_in_i      (sb_in[x*P*UWX +: P*UWX]),
+      .sb_out_o     (sb_out[x*P*UWX +: P*UWX]),
+      .sb_seen_o    (sb_seen[x*P*UWX +: P*UWX])
+`endif
     );
+`ifndef FLITNET_IFACE
+    assign sb_out[x*P*UWX +: P*UWX]  = '0;
+    assign sb_seen[x*P*UWX +: P*UWX] = '0;
+`endif
   end
+`ifdef FLITNET_IFACE_UW
+  assign obs_sb_out_o  = sb_out;
+  assign obs_sb_seen_o = sb_seen;
+`else
+  wire unused_sb = ^{sb_in, sb_out, sb_seen};
+`endif
 
   assign obs_valid_o     = out_valid;
   assign obs_vc_o        = out_vc;

@@ -174,6 +174,17 @@ both user_fault_router "TOPO=mesh NDIM=2 K=64'h0404 P=5 A=4 HW=4 V=3 B=2" FLITNE
 # the example behind ports declared as packed arrays (tests/cosim/user_packed_router.sv)
 files=("${ref_files[@]}" "${ex_files[@]}" tests/cosim/user_packed_router.sv)
 both user_packed_router "$R44 V=2 B=2"
+# the second example (rtl/examples/flitnet_la_router.sv) and the adapter of other
+# conventions (rtl/flitnet_iface.sv) in the network, with every option, and the adapter
+# alone around our own router (no option)
+files=("${ref_files[@]}" rtl/flitnet_iface.sv rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv
+       rtl/examples/flitnet_la_router.sv)
+for s in "$R44 V=4 B=2" "TOPO=mesh NDIM=2 K=64'h0405 P=5 A=5 HW=5 V=1 B=2" "TOPO=hypercube NDIM=4 K=64'h02020202 P=5 A=4 HW=4 V=2 B=3"; do
+    both flitnet_la_router "$s UW=8"
+done
+both flitnet_network "K=64'h0404 V=4 B=2" FLITNET_ROUTER=flitnet_la_router FLITNET_IFACE FLITNET_IFACE_NBR_PORTS \
+    FLITNET_IFACE_CR_BUS FLITNET_IFACE_EJ_CR FLITNET_IFACE_NET_HOPS FLITNET_IFACE_UW=8 FLITNET_ASSERT
+both flitnet_network "K=64'h0404 V=4 B=2" FLITNET_IFACE
 files=("${ref_files[@]}")
 # the mutants are RTL too (inside the router, or the mixed top's): each patched copy of rtl/
 # (tests/mutants/apply.sh) on the router of its co-simulation model (rtl/rtl.mk), with

@@ -1,7 +1,8 @@
 # rtl/user.mk: any router in the network (docs/router-interface.md), included at the end
 # of rtl/rtl.mk.
 #   cosim-user      RTL="my/router.sv my/alloc.sv" TOP=my_router [CFG=...] [MODE=scoreboard|lockstep]
-#                   [RUNS="keys; keys; ..."] [NAME=...] [USER_VFLAGS=--assert] [USER_MEM_MB=...]: the network
+#                   [RUNS="keys; keys; ..."] [NAME=...] [USER_VFLAGS=--assert] [USER_MEM_MB=...]
+#                   [IFACE="ports=neighbour credits=bus ej_credits=1 hops=network sideband=UW"]: the network
 #                   built around TOP, Verilated, run with flitnet's traffic (--assert, the
 #                   default, also defines FLITNET_ASSERT: flitnet's modules check their invariants)
 #   cosim-user-ci   the worked example (rtl/examples/) on one small configuration, its two
@@ -26,6 +27,8 @@ RUNS  ?= seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.4 msg_len=8 traffic=
          seed=5 flit_rate=0.3 msg_len=1 select=first
 NAME  ?= $(TOP)
 USER_VFLAGS ?= --assert
+# the router's own conventions, adapted by rtl/flitnet_iface.sv (docs/router-interface.md)
+IFACE ?=
 
 FORMAL_CFG ?= topology=torus k=4 n=2 vcs=2 buf_depth=2 obuf_depth=1 routing=dor dateline=1
 DEPTH ?= 6
@@ -37,7 +40,7 @@ user_q = '$(subst ','\'',$(1))'
 cosim-user: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/codes
 	@test -n $(call user_q,$(TOP)) -a -n $(call user_q,$(RTL)) || { echo 'cosim-user: give RTL="files.sv ..." and TOP=module' >&2; exit 1; }
 	@tests/cosim/user.sh $(RTL_BUILD) $(call user_q,$(NAME)) $(call user_q,$(TOP)) $(call user_q,$(RTL)) $(call user_q,$(CFG)) \
-	    $(call user_q,$(MODE)) $(call user_q,$(RUNS)) $(USER_VFLAGS)
+	    $(call user_q,$(MODE)) $(call user_q,$(RUNS)) $(if $(strip $(IFACE)),--iface=$(call user_q,$(IFACE))) $(USER_VFLAGS)
 
 cosim-user-ci: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 	@tests/cosim/examples.sh $(RTL_BUILD) ci

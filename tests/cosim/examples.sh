@@ -4,8 +4,9 @@
 # scoreboard made to fire by a fault injector, lockstep on a cycle-exact user design, and
 # a router whose port list does not match refused with one line naming the port. Every
 # model is built with --assert (and so FLITNET_ASSERT: flitnet_fifo's invariants).
-#   ci:   one small configuration (4x4 torus, V = 2, B = 2, dor) at three loads, the two
-#         broken variants on it; tests/cosim/user_fault_router.sv (the example behind a
+#   ci:   one small configuration (4x4 torus, V = 2, B = 2, dor) at three loads, the
+#         broken variants on it; the second example (other conventions, IFACE=) on it,
+#         its broken variant, the adapter's sideband mutated, a bad IFACE refused; tests/cosim/user_fault_router.sv (the example behind a
 #         fault injector, 4x4 torus V = 2 B = 2 swft): one run per check of the
 #         scoreboard, each stopped by that check; our router renamed (user_copy_router,
 #         made by sed) in lockstep on a 4x4 unidirectional torus; the interface mismatch
@@ -149,6 +150,19 @@ bad_ports() {
 }
 job bad_ports
 
+bad_iface() { # an IFACE the network does not know: one line, before anything is built
+    local out rc
+    out=$("$root/harness/build_user.sh" "$build/user/bad_iface" flitnet_la_router "$T44V2" "$root/rtl/examples/flitnet_la_router.sv" \
+          --iface="ports=neighbour credits=ring" 2>&1)
+    rc=$?
+    refused bad_iface "naming credits=ring" "^cosim-user: IFACE: 'credits=ring' is not one of" $rc "$out"
+    out=$("$root/harness/build_user.sh" "$build/user/bad_iface" flitnet_la_router "$T44V2" "$root/rtl/examples/flitnet_la_router.sv" \
+          --iface="sideband=65" 2>&1)
+    rc=$?
+    refused bad_iface "naming sideband=65" "^cosim-user: IFACE: sideband=65: " $rc "$out"
+}
+job bad_iface
+
 # a build that would take more memory than allowed stops at the cap with one line saying
 # so, after the estimate from one router alone (USER_MEM_MB=100: the 4x4 network of the
 # example takes about 140 MB)
@@ -289,7 +303,33 @@ warn_build() {
 }
 job warn_build
 
+# the second example, of other conventions than ours, through options alone: ports by the
+# neighbour faced, a credit bus, credits on its ejection port, no hop count, the route
+# ahead in an 8-bit sideband (rtl/examples/flitnet_la_router.sv); and a broken variant
+LA="rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_la_router.sv"
+LA_IFACE="ports=neighbour credits=bus ej_credits=1 hops=network sideband=8"
+la() { # name cfg runs [build option...]
+    local out p f
+    out=$(cd "$root" && tests/cosim/user.sh "$build" "$1" flitnet_la_router "$LA" "$2" scoreboard "$3" \
+          --iface="$LA_IFACE" --assert "${@:4}" 2>&1)
+    printf '%s\n' "$out" | sed '$d'
+    p=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    f=$(tail -n 1 <<< "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+    pass=$((pass + ${p:-0}))
+    fail=$((fail + ${f:-1}))
+}
+job la la_t44v2 "$T44V2" "$LOADS"
+job la la_t44v2_ahead_self "$T44V2" "!/its routing/ seed=1 flit_rate=0.2 msg_len=5" \
+    --patch="$root/rtl/examples/broken/LA_AHEAD_SELF.patch"
+# the network's side mutated (tests/cosim/iface_mutants/): the sideband check stops it
+job la la_t44v2_sb_unswapped "$T44V2" "!/sideband/ seed=1 flit_rate=0.2 msg_len=5" \
+    --rtl-patch="$root/tests/cosim/iface_mutants/IFACE_SB_UNSWAPPED.patch"
+
 if [ "$which" = full ]; then
+    job la la_m54v1 "topology=mesh k=5,4 n=2 vcs=1 buf_depth=2 routing=dor" \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.3 msg_len=8 traffic=tornado; seed=3 flit_rate=0.6 msg_len=5"
+    job la la_h4v2 "topology=hypercube n=4 vcs=2 buf_depth=3 routing=dor" \
+        "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.5 msg_len=16 msg_len_dist=exp; seed=3 flit_rate=0.9 msg_len=5"
     job one iq_t44v4 "topology=torus k=4 n=2 vcs=4 buf_depth=2 obuf_depth=1 routing=dor dateline=1" \
         "seed=1 flit_rate=0.05 msg_len=5; seed=2 flit_rate=0.3 msg_len=16 msg_len_dist=exp; seed=3 flit_rate=0.5 msg_len=5 traffic=bitcomp; seed=4 flit_rate=0.9 msg_len=64 cycles=4000; seed=5 flit_rate=0.3 msg_len=1 select=first"
     job one iq_t44v2b1 "topology=torus k=4 n=2 vcs=2 buf_depth=1 obuf_depth=1 routing=dor dateline=1" \
