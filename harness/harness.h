@@ -44,6 +44,7 @@ extern "C" {
 
 #include <cinttypes>
 #include <cstdio>
+#include <unistd.h>
 #include <memory>
 #include <string>
 #include <sys/stat.h>
@@ -158,6 +159,7 @@ struct RunOpts {
     uint64_t stop_at = UINT64_MAX;     // the last cycle to simulate
     std::string coverage;              // the RTL's coverage counters go here (a --coverage model)
     std::vector<std::string> plusargs; // +NAME=VALUE for the design's $value$plusargs
+    bool quiet_reset = false;          // what the design prints while reset is held is left out
     const char *prog = "harness";
 };
 
@@ -296,6 +298,18 @@ struct Harness {
             set_bits(top->faulty_i, x, 1, faulty(x));
             set_bits(top->ring_ok_i, 2 * Pn * x, 2 * Pn, route_ring_ok(&ns.rt, x));
         }
+        // --quiet-reset: the design's own prints while reset is held (its registers at
+        // their drawn values) go to a scratch file, counted, instead of the terminal
+        FILE *scratch = nullptr;
+        int saved[2] = {-1, -1};
+        if (o.quiet_reset && (scratch = tmpfile()) != nullptr) {
+            fflush(stdout);
+            fflush(stderr);
+            for (int fd = 1; fd <= 2; fd++) {
+                saved[fd - 1] = dup(fd);
+                dup2(fileno(scratch), fd);
+            }
+        }
         if (o.lockstep_reset) {
             reset_assert(top.get());
         } else {
@@ -307,6 +321,21 @@ struct Harness {
             top->eval();
         }
         reset_sample_release(top.get());
+        if (scratch) {
+            fflush(stdout);
+            fflush(stderr);
+            for (int fd = 1; fd <= 2; fd++) {
+                dup2(saved[fd - 1], fd);
+                close(saved[fd - 1]);
+            }
+            rewind(scratch);
+            long lines = 0;
+            for (int ch; (ch = fgetc(scratch)) != EOF;) lines += ch == '\n';
+            fclose(scratch);
+            if (lines)
+                fprintf(stderr, "%s: --quiet-reset: %ld line%s the design printed while reset was held left out\n", o.prog,
+                        lines, lines == 1 ? "" : "s");
+        }
         char e[512];
         const flit_layout &f = ns.fl;
         if (static_cast<int>(top->cfg_nodes_o) != N || static_cast<int>(top->cfg_ports_o) != P ||

@@ -756,7 +756,8 @@ static int run(const sim_config &cfg, const Opts &o, Result &res, std::string &e
 static void usage()
 {
     fprintf(stderr,
-            "usage: scoreboard [key=value ...] [+plusarg ...] [--hop-budget H] [--no-c] [--no-route-check] [--expect-violation] [--diff-dir DIR]\n"
+            "usage: scoreboard [key=value ...] [+plusarg ...] [--hop-budget H] [--no-c] [--no-route-check] [--quiet-reset]\n"
+            "                  [--expect-violation] [--diff-dir DIR]\n"
             "model %s: %s\n"
             "  key=value           runtime configuration keys of flitnet (seed, rate, flit_rate, msg_len, traffic,\n"
             "                      select, cycles, warmup, deadlock_cycles, max_queue, faults, ...)\n"
@@ -765,6 +766,8 @@ static void usage()
             "  --no-c              do not run the C model beside the design (no performance comparison)\n"
             "  --no-route-check    do not check each head's output port and VC against the configured routing's\n"
             "                      candidates (a design with a routing of its own)\n"
+            "  --quiet-reset       leave out what the design prints while reset is held (its registers at\n"
+            "                      random first values); their number is said in one line\n"
             "  --diff-dir DIR      waves around a violation go here (default build/rtl/violation)\n"
             "  --expect-violation  succeed only if a violation is found (the broken examples)\n",
             MODEL_NAME, MODEL_CFG);
@@ -797,6 +800,7 @@ static int scoreboard_main(int argc, char **argv)
         if (a == "--expect-violation") expect = true;
         else if (a == "--no-c") o.c = false;
         else if (a == "--no-route-check") o.route_check = false;
+        else if (a == "--quiet-reset") o.quiet_reset = true;
         else if (a == "--diff-dir" && i + 1 < argc) diff_dir = argv[++i];
         else if (a == "--hop-budget" && i + 1 < argc) {
             o.hop_budget = atoi(argv[++i]);

@@ -143,6 +143,13 @@ module user_fault_router #(
     if (!$value$plusargs("fault_node=%d", fault_node)) fault_node = 0;
   end
 
+  // +reset_print: a design's own check that prints on the random first values of its
+  // registers, while reset is held (the scoreboard's --quiet-reset leaves such lines out)
+  bit reset_print;
+  initial reset_print = $test$plusargs("reset_print");
+  always @(posedge clk_i)
+    if (reset_print && !rst_ni) $display("user_fault_router %0d: a check fired on a register's first value", node_id_i);
+
   // the example router
   logic [P-2:0]    r_faulty;
   logic [P*V-1:0]  r_cr_i, r_cr_o;
