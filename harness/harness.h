@@ -160,6 +160,7 @@ struct RunOpts {
     std::string coverage;              // the RTL's coverage counters go here (a --coverage model)
     std::vector<std::string> plusargs; // +NAME=VALUE for the design's $value$plusargs
     bool quiet_reset = false;          // what the design prints while reset is held is left out
+    std::vector<int> wave_routers;     // RTL waves of these routers only (empty: everything)
     const char *prog = "harness";
 };
 
@@ -249,6 +250,8 @@ struct Harness {
         rtl_inj.assign(static_cast<size_t>(N), link_sig());
 
         const bool waves = !o.waves_dir.empty();
+        for (int x : o.wave_routers)
+            if (x >= N) { err = "no router " + std::to_string(x) + " for --waves-router in a network of " + std::to_string(N); return -1; }
         if (waves && !mkdir_p(o.waves_dir)) { err = "cannot create " + o.waves_dir; return -1; }
         if (waves && o.c) {
             std::string path = o.waves_dir + "/c.vcd";
@@ -276,6 +279,8 @@ struct Harness {
         if (waves && o.rtl) {
             ctx->traceEverOn(true);
             tfp.reset(new TraceFile);
+            // a chosen router's scope and everything under it (Verilator's $dumpvars)
+            for (int x : o.wave_routers) tfp->dumpvars(99, "TOP.flitnet_network.g_node[" + std::to_string(x) + "]");
             top->trace(tfp.get(), 99);
             std::string path = o.waves_dir + "/rtl." TRACE_EXT;
             tfp->open(path.c_str());

@@ -757,7 +757,7 @@ static void usage()
 {
     fprintf(stderr,
             "usage: scoreboard [key=value ...] [+plusarg ...] [--hop-budget H] [--no-c] [--no-route-check] [--quiet-reset]\n"
-            "                  [--expect-violation] [--diff-dir DIR]\n"
+            "                  [--waves DIR] [--waves-router X,...] [--expect-violation] [--diff-dir DIR]\n"
             "model %s: %s\n"
             "  key=value           runtime configuration keys of flitnet (seed, rate, flit_rate, msg_len, traffic,\n"
             "                      select, cycles, warmup, deadlock_cycles, max_queue, faults, ...)\n"
@@ -768,6 +768,8 @@ static void usage()
             "                      candidates (a design with a routing of its own)\n"
             "  --quiet-reset       leave out what the design prints while reset is held (its registers at\n"
             "                      random first values); their number is said in one line\n"
+            "  --waves DIR         the run's RTL waves, every cycle, in DIR/rtl.vcd\n"
+            "  --waves-router X,.. those waves, and a violation's, of these routers only (node ids)\n"
             "  --diff-dir DIR      waves around a violation go here (default build/rtl/violation)\n"
             "  --expect-violation  succeed only if a violation is found (the broken examples)\n",
             MODEL_NAME, MODEL_CFG);
@@ -794,13 +796,15 @@ static int scoreboard_main(int argc, char **argv)
     }
     Opts o;
     bool expect = false;
-    std::string diff_dir = "build/rtl/violation", keys;
+    std::string diff_dir = "build/rtl/violation", keys, waves_dir, wave_routers;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--expect-violation") expect = true;
         else if (a == "--no-c") o.c = false;
         else if (a == "--no-route-check") o.route_check = false;
         else if (a == "--quiet-reset") o.quiet_reset = true;
+        else if (a == "--waves" && i + 1 < argc) waves_dir = argv[++i];
+        else if (a == "--waves-router" && i + 1 < argc) wave_routers = argv[++i];
         else if (a == "--diff-dir" && i + 1 < argc) diff_dir = argv[++i];
         else if (a == "--hop-budget" && i + 1 < argc) {
             o.hop_budget = atoi(argv[++i]);
@@ -818,6 +822,17 @@ static int scoreboard_main(int argc, char **argv)
             return 1;
         }
     }
+    for (size_t at = 0; !wave_routers.empty() && at <= wave_routers.size();) {
+        const size_t comma = std::min(wave_routers.find(',', at), wave_routers.size());
+        const std::string x = wave_routers.substr(at, comma - at);
+        if (x.empty() || x.size() > 9 || x.find_first_not_of("0123456789") != std::string::npos) {
+            fprintf(stderr, "scoreboard: --waves-router takes node ids separated by commas, not '%s'\n", wave_routers.c_str());
+            return 1;
+        }
+        o.wave_routers.push_back(atoi(x.c_str()));
+        at = comma + 1;
+    }
+    o.waves_dir = waves_dir;
     if (!apply_keys(cfg, keys, false, err)) {
         fprintf(stderr, "scoreboard: %s\n", err.c_str());
         return 1;
@@ -866,6 +881,9 @@ static int scoreboard_main(int argc, char **argv)
            " flits and %" PRIu64 " credits checked%s\n",
            desc, expect ? "NO VIOLATION in" : "no violation in", r.cycles, r.checked, r.flits, r.credits,
            r.saturated ? (" (saturated: a source queue overflowed, generation stopped in cycle " + std::to_string(r.gen_stop) + ")").c_str() : "");
+    if (!waves_dir.empty())
+        printf("  waves of every cycle: %s/rtl.vcd%s\n", waves_dir.c_str(),
+               wave_routers.empty() ? "" : (" (routers " + wave_routers + ")").c_str());
     print_perf("design", r.rtl);
     if (o.c) {
         print_perf("C model", r.cm);

@@ -373,6 +373,23 @@ quiet_reset() {
     fi
 }
 quiet_reset
+
+# --waves with --waves-router: the run's waves of one router only, its sideband in them
+waves_router() {
+    local sb=$build/user/la_t44v2/scoreboard w=$build/user/la_t44v2/waves5 out
+    rm -rf "$w"
+    out=$("$sb" seed=1 flit_rate=0.2 msg_len=5 cycles=300 --waves "$w" --waves-router 5 2>&1)
+    if grep -q 'no violation' <<< "$out" && grep -q 'scope module g_node\[5\]' "$w/rtl.vcd" &&
+        ! grep -q 'scope module g_node\[[0-46-9]' "$w/rtl.vcd" && grep -q ' r_sb_in ' "$w/rtl.vcd" && grep -q ' r_sb_out ' "$w/rtl.vcd"; then
+        pass=$((pass + 1))
+        printf 'ok   %-22s %s: router 5 only (%d signals), its sideband r_sb_in and r_sb_out among them\n' waves_router \
+            "$(grep -o 'waves of every cycle: .*' <<< "$out")" "$(grep -c '\$var' "$w/rtl.vcd")"
+    else
+        fail=$((fail + 1))
+        printf 'FAIL %-22s --waves-router 5 (%s):\n%s\n' waves_router "$w/rtl.vcd" "$(tail -n 4 <<< "$out")"
+    fi
+}
+waves_router
 echo "examples ($which): $((SECONDS - t0)) s"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
