@@ -33,6 +33,7 @@ module flitnet_router_formal #(
   parameter int          MINIMAL    = 1,  // the routing takes minimal hops only (§6.1)
   parameter int          EJECT_DST  = 1,  // heads leave on the local port at their destination only
   parameter int          NO_UTURN   = 1,  // a head leaves back along its link only on a minimal port
+  parameter int          DOR_RULE   = 1,  // dor, dor_escape (no f-rings): the contract's port and VC class (§6)
   parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
   parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
   parameter int          A          = flitnet_pkg::addr_bits(N),
@@ -58,6 +59,11 @@ module flitnet_router_formal #(
   localparam int DW  = $clog2(B + 1) + 1;
   localparam int RT_LO = flitnet_pkg::flit_hops_lo(A);
   localparam int TOPO_UNI = flitnet_pkg::TOPO_TORUS_UNI;
+  // the routing's rule checked at the outputs: dor's port and dateline class, and
+  // dor_escape's port
+  localparam bit DOR      = DOR_RULE != 0 && FRING == 0 && ROUTING == flitnet_pkg::ROUTING_DOR;
+  localparam bit DOR_ESC  = DOR_RULE != 0 && FRING == 0 && ROUTING == flitnet_pkg::ROUTING_DOR_ESCAPE;
+  localparam bit CLASSES  = (TOPO == flitnet_pkg::TopoTorus || TOPO == TOPO_UNI) && DATELINE != 0;
 
   // ------------------------------------------------------------------ free constants
   (* anyconst *) logic [A-1:0]    node_id;
@@ -115,6 +121,28 @@ module flitnet_router_formal #(
       else  // unidirectional torus: one direction per dimension
         productive = delta != 0;
     end
+  endfunction
+
+  // §6 dor: the minimal direction (§2, + on a tie) in the lowest dimension whose
+  // coordinate differs; -1 at the destination
+  function automatic int dor_port(input int x, input int y);
+    int kd, delta;
+    dor_port = -1;
+    for (int d = NDIM - 1; d >= 0; d--)
+      if (coord(x, d) != coord(y, d)) begin
+        kd    = (TOPO == flitnet_pkg::TopoHypercube) ? 2 : 32'(K[8*d +: 8]);
+        delta = (coord(y, d) - coord(x, d) + kd) % kd;
+        if (TOPO == flitnet_pkg::TopoHypercube || TOPO == TOPO_UNI) dor_port = d;
+        else if (TOPO == flitnet_pkg::TopoMesh) dor_port = (coord(y, d) > coord(x, d)) ? 2 * d : 2 * d + 1;
+        else dor_port = (delta <= kd / 2) ? 2 * d : 2 * d + 1;
+      end
+  endfunction
+
+  // §6 dateline class of a hop out of port o at node x towards y: 0 while c_d < d_d
+  function automatic int dl_class(input int x, input int y, input int o);
+    int d;
+    d = (TOPO == flitnet_pkg::TopoTorus || TOPO == flitnet_pkg::TopoMesh) ? o / 2 : o;
+    dl_class = (coord(x, d) < coord(y, d)) ? 0 : 1;
   endfunction
 
   // the output port back along the link that feeds input port i (-1: none): input ports
@@ -224,6 +252,8 @@ module flitnet_router_formal #(
         if (head && EJECT_DST != 0) assert ((o == PN) == (dst == node_id));  // §6: a head leaves on the local port at its destination only
         if (head && MINIMAL != 0 && o != PN) assert (productive(32'(node_id), 32'(dst), o));  // §6.1: a head leaves on a minimal port
         if (head && NO_UTURN != 0 && o == uturn(32'(tag[7:3]) / V)) assert (productive(32'(node_id), 32'(dst), o));  // §6.4: a head turns back along its link only on a minimal port
+        if (head && (DOR || DOR_ESC) && o != PN) assert (o == dor_port(32'(node_id), 32'(dst)));  // §6: dor's port, the lowest dimension left, its minimal direction
+        if (head && DOR && CLASSES && o != PN) assert ((32'(vc) < V / 2) == (dl_class(32'(node_id), 32'(dst), o) == 0));  // §6: dor's VC in the dateline class of the hop (Dally-Seitz)
       end
     end
     for (genvar w = 0; w < V; w++) begin : g_vc

@@ -228,7 +228,7 @@ def main():
     if a.dut:
         params = dict(kv.split('=', 1) for kv in a.params.split())
         # a designer's router: the interface's properties only, not our routing's
-        params.update({'EJECT_DST': '0', 'MINIMAL': '0', 'NO_UTURN': '0'})
+        params.update({'EJECT_DST': '0', 'MINIMAL': '0', 'NO_UTURN': '0', 'DOR_RULE': '0'})
         cfgs = [{'name': a.names[0] if a.names else a.dut, 'depth': a.depth, 'tier': 'full', 'params': params,
                  'dut': a.dut, 'files': a.files.split()}]
     else:

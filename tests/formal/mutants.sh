@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/formal/mutants.sh [MUTANT...]: the router's hand-written mutants (tests/mutants/
+# tests/formal/mutants.sh [MUTANT... | --sample N]: the router's hand-written mutants (tests/mutants/
 # MUT_*.patch) under formal: each applied to a copy of rtl/ and checked (bounded, no PDR)
 # on the formal configuration whose routing it changes. A mutant is killed when a property
 # fails (its counterexample VCD in build/formal/mutants/MUTANT/); it survives when every
@@ -21,16 +21,55 @@ config() {
         *) echo t44_dor_v2 ;;
     esac
 }
+# --sample N: N generated mutants (tests/mutants/generate.py) of the modules the dor
+# configuration elaborates, evenly spaced over their list, each beside the CI
+# co-simulation's verdict on the same mutant (tests/mutants/run.sh, MUTANTS_IDS)
+sample=0
+if [ "${1:-}" = --sample ]; then
+    sample=${2:?--sample N}
+    [[ $sample =~ ^[1-9][0-9]*$ ]] || { echo "mutants.sh: --sample takes a number of mutants" >&2; exit 2; }
+    mapfile -t list < <(python3 - "$sample" <<'PY'
+import sys
+n = int(sys.argv[1])
+mods = ('flitnet_router.', 'flitnet_fifo.', 'flitnet_rr_arb.', 'flitnet_vc_select.', 'flitnet_route_dor.',
+        'flitnet_dor_port.', 'flitnet_lfsr.')
+import subprocess
+gen = subprocess.run(['python3', 'tests/mutants/generate.py', 'list'], capture_output=True, text=True, check=True)
+ids = sorted(l.split('\t')[0] for l in gen.stdout.splitlines() if l.startswith(mods))
+step = len(ids) / n
+print('\n'.join(ids[int(i * step)] for i in range(min(n, len(ids)))))
+PY
+)
+fi
+if [ "$sample" -gt 0 ]; then
+    # the co-simulation's verdicts first (make mutants' CI suite on these mutants only)
+    MUTANTS_IDS="${list[*]}" MUTANTS_OUT=build/formal/mutants/cosim tests/mutants/run.sh > "$tmp/cosim.log" 2>&1 ||
+        { echo "mutants.sh: the co-simulation of the sample failed to run:" >&2; tail -n 5 "$tmp/cosim.log" >&2; exit 1; }
+fi
 # (MUT_MIXED_*: mutants of the mixed network's top, outside the router formal checks)
-if [ $# -gt 0 ]; then list=("$@"); else
+if [ "$sample" -gt 0 ]; then :
+elif [ $# -gt 0 ]; then list=("$@"); else
     mapfile -t list < <(ls tests/mutants/MUT_*.patch | xargs -n1 basename | sed 's/\.patch$//' | grep -v '^MUT_MIXED_')
 fi
 killed=0 survived=0
-echo "| mutant | configuration | formal |"
-echo "|---|---|---|"
+if [ "$sample" -gt 0 ]; then
+    echo "| generated mutant | configuration | co-simulation (ledger) | formal |"
+    echo "|---|---|---|---|"
+else
+    echo "| mutant | configuration | formal |"
+    echo "|---|---|---|"
+fi
 for m in "${list[@]}"; do
     cfg=$(config "$m")
-    if ! tests/mutants/apply.sh "$m" "$tmp/$m" > "$tmp/apply" 2>&1; then
+    ledger=
+    if [ "$sample" -gt 0 ]; then  # a generated mutant: its patch, and the co-simulation's verdict
+        python3 tests/mutants/generate.py patch "$m" "$tmp" > /dev/null || { echo "mutants.sh: $m: no patch" >&2; exit 2; }
+        ledger="$(awk -F'\t' -v m="$m" '$1 == m { print $2 ": " $3 }' build/formal/mutants/cosim/report.txt | cut -c1-100) | "
+        m_apply=$tmp/$m.patch
+    else
+        m_apply=$m
+    fi
+    if ! tests/mutants/apply.sh "$m_apply" "$tmp/$m" > "$tmp/apply" 2>&1; then
         echo "mutants.sh: $m: $(head -1 "$tmp/apply")" >&2
         exit 2
     fi
@@ -38,10 +77,10 @@ for m in "${list[@]}"; do
     f=$(grep -o 'FAILED .*' <<< "$out" | head -1 | sed 's/^FAILED //; s/: counterexample .*//')
     if [ -n "$f" ]; then
         killed=$((killed + 1))
-        echo "| $m | $cfg | killed: $f |"
+        echo "| $m | $cfg | ${ledger}killed: $f |"
     elif grep -q ' 0 failed$' <<< "$out"; then
         survived=$((survived + 1))
-        echo "| $m | $cfg | survives: $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ') |"
+        echo "| $m | $cfg | ${ledger}survives: $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ') |"
     else
         echo "mutants.sh: $m: formal.py gave no verdict:" >&2
         echo "$out" >&2
