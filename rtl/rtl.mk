@@ -14,7 +14,9 @@
 #   synth      yosys: cells and flip-flops of one router per configuration (docs/rtl.md)
 #   formal     the router's properties proved (PDR) or bounded (BMC) with yosys and ABC,
 #              every configuration of tests/formal/configs.txt (docs/formal.md);
-#              formal-ci: the CI tier and a mutant it must kill (tests/suites/formal.sh)
+#              formal-ci: the CI tier and a mutant it must kill (tests/suites/formal.sh);
+#              formal-mutants: the hand-written mutants, or with FORMAL_SAMPLE=N that many
+#              generated ones beside the CI co-simulation's verdicts (tests/formal/mutants.sh)
 #   bench-rtl  Verilated network vs C model, simulated cycles/s (8x8, V = 10, M = 64)
 ifndef FLITNET_RTL_MK
 FLITNET_RTL_MK := 1
@@ -207,7 +209,7 @@ RTL_MODELS_FULL := $(RTL_MODELS_CI) t44v6dnbc_to8_MUT_ADAPT_EARLY t44v2 t44v4e t
                    t44v3min m44v3fa_to16 u44v3fa t88v6fr t88v10dfr t88v7fafr m55v7efr \
                    t44v7dfr_to8 m444v8fr t66v8nbcfr t66v9dnbcfr m44v11phopfr t444v10nhopfr r255v2 h8v2
 
-.PHONY: formal formal-ci lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl cosim-mixed bench-mixed rtl-FORCE rtl-cfgs rtl-models-long
+.PHONY: formal formal-ci formal-mutants lint cosim cosim-ci cosim-coverage cosim-random mutants-tools mutants mutants-all waves synth bench-rtl cosim-mixed bench-mixed rtl-FORCE rtl-cfgs rtl-models-long
 rtl-FORCE:
 
 # the models whose CI runs are long enough that -O1's faster code pays for its slower
@@ -329,6 +331,9 @@ formal: deps-rtl
 
 formal-ci: deps-rtl
 	@tests/suites/formal.sh
+
+formal-mutants: mutants-tools
+	@tests/formal/mutants.sh $(if $(FORMAL_SAMPLE),--sample $(FORMAL_SAMPLE))
 
 synth: deps-rtl $(BUILD)/libflitnet.a
 	@rtl/synth.sh $(RTL_BUILD)/synth

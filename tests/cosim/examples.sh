@@ -326,6 +326,13 @@ job la la_t44v2_sb_unswapped "$T44V2" "!/sideband/ seed=1 flit_rate=0.2 msg_len=
     --rtl-patch="$root/tests/cosim/iface_mutants/IFACE_SB_UNSWAPPED.patch"
 
 if [ "$which" = full ]; then
+    # the adapter's other paths mutated: the hop count, an ejection credit, the credits' swap
+    job la la_t44v2_hops_port0 "$T44V2" "!/routing fields/ seed=1 flit_rate=0.2 msg_len=5" \
+        --rtl-patch="$root/tests/cosim/iface_mutants/IFACE_HOPS_PORT0.patch"
+    job la la_t44v2_ej_vc0 "$T44V2" "!/deadlock/ seed=1 flit_rate=0.2 msg_len=5 deadlock_cycles=300" \
+        --rtl-patch="$root/tests/cosim/iface_mutants/IFACE_EJ_CREDIT_VC0.patch"
+    job la la_t44v2_cr_unswapped "$T44V2" "!/credit/ seed=1 flit_rate=0.2 msg_len=5" \
+        --rtl-patch="$root/tests/cosim/iface_mutants/IFACE_CR_UNSWAPPED.patch"
     job la la_m54v1 "topology=mesh k=5,4 n=2 vcs=1 buf_depth=2 routing=dor" \
         "seed=1 flit_rate=0.1 msg_len=5; seed=2 flit_rate=0.3 msg_len=8 traffic=tornado; seed=3 flit_rate=0.6 msg_len=5"
     job la la_h4v2 "topology=hypercube n=4 vcs=2 buf_depth=3 routing=dor" \
