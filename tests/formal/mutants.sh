@@ -41,7 +41,15 @@ print('\n'.join(ids[int(i * step)] for i in range(min(n, len(ids)))))
 PY
 )
 fi
-if [ "$sample" -gt 0 ]; then
+if [ "$sample" -gt 0 ] && ! python3 - "${list[@]}" <<'PY'
+import sys  # a report of this tree's co-simulation that has every mutant of the sample is kept
+try:
+    have = {l.split('\t')[0] for l in open('build/formal/mutants/cosim/report.txt')}
+except OSError:
+    sys.exit(1)
+sys.exit(0 if set(sys.argv[1:]) <= have else 1)
+PY
+then
     # the co-simulation's verdicts first (make mutants' CI suite on these mutants only)
     MUTANTS_IDS="${list[*]}" MUTANTS_OUT=build/formal/mutants/cosim tests/mutants/run.sh > "$tmp/cosim.log" 2>&1 ||
         { echo "mutants.sh: the co-simulation of the sample failed to run:" >&2; tail -n 5 "$tmp/cosim.log" >&2; exit 1; }
@@ -51,9 +59,9 @@ if [ "$sample" -gt 0 ]; then :
 elif [ $# -gt 0 ]; then list=("$@"); else
     mapfile -t list < <(ls tests/mutants/MUT_*.patch | xargs -n1 basename | sed 's/\.patch$//' | grep -v '^MUT_MIXED_')
 fi
-killed=0 survived=0
+killed=0 survived=0 stillborn=0
 if [ "$sample" -gt 0 ]; then
-    echo "| generated mutant | configuration | co-simulation (ledger) | formal |"
+    echo "| generated mutant | configuration | CI co-simulation | formal |"
     echo "|---|---|---|---|"
 else
     echo "| mutant | configuration | formal |"
@@ -78,6 +86,9 @@ for m in "${list[@]}"; do
     if [ -n "$f" ]; then
         killed=$((killed + 1))
         echo "| $m | $cfg | ${ledger}killed: $f |"
+    elif grep -q 'yosys failed' <<< "$out"; then  # a design yosys refuses (a latch, ...): no verdict on the properties
+        stillborn=$((stillborn + 1))
+        echo "| $m | $cfg | ${ledger}stillborn: $(grep -o 'ERROR: .*' <<< "$out" | head -1 | cut -c1-80) |"
     elif grep -q ' 0 failed$' <<< "$out"; then
         survived=$((survived + 1))
         echo "| $m | $cfg | ${ledger}survives: $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ') |"
@@ -88,4 +99,4 @@ for m in "${list[@]}"; do
     fi
 done
 echo
-echo "$killed killed, $survived survived"
+echo "$killed killed, $survived survived$([ $stillborn = 0 ] || echo ", $stillborn stillborn (yosys refused the design)")"
