@@ -397,6 +397,17 @@ waves_router() {
     fi
 }
 waves_router
+# ... and what it refuses, in one line: a node id that is not a number, one past the network
+waves_router_bad() {
+    local sb=$build/user/la_t44v2/scoreboard out rc
+    out=$("$sb" seed=1 cycles=100 --waves-router 1,x 2>&1)
+    rc=$?
+    refused waves_router_bad "naming '1,x'" "^scoreboard: --waves-router takes node ids separated by commas, not '1,x'" $rc "$out"
+    out=$("$sb" seed=1 cycles=100 --waves-router 16 2>&1)
+    rc=$?
+    refused waves_router_bad "naming router 16" "no router 16 for --waves-router in a network of 16" $rc "$out"
+}
+waves_router_bad
 echo "examples ($which): $((SECONDS - t0)) s"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
