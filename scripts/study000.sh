@@ -473,6 +473,13 @@ echo "A claim holds when every comparison in it holds by more than the tie, twic
 echo "throughput over four traffic seeds (B = 1: $(tie 1), B = 2: $(tie 2) of capacity; at least 0.002); it is a tie when one"
 echo "holds by less, or fails by less, than that (the margin is the smallest such difference)."
 echo
+echo "## The throughput gap: the seed's normalized throughput, readings tested"
+echo
+# shellcheck disable=SC2086
+"$bin" model $common model=duato-nbc routing=duato_nbc rate=0.00002:0.012:0.00002 --json "$dat/model_duato_nbc.json" > /dev/null
+python3 scripts/study_gap.py --cap "$cap" --msg-len "$M" --tie1 "$(tie 1)" --tie2 "$(tie 2)" \
+    --model "$dat/model_duato_nbc.json" "$out/fig45_b1.csv" "$out/fig45_b2.csv"
+echo
 echo "## Figure 3: share of the flits on each VC index (%, fault-free, B = 1)"
 echo
 echo "| routing | load | VC 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | largest change of a VC's share over the unsaturated loads (points) |"
@@ -536,6 +543,13 @@ echo "more (fault-vcs.txt; docs/microarchitecture.md §6.7): every routing runs 
 # ---------------------------------------------------------------- index.html
 md2html() { # Markdown tables, headings and paragraphs of summary.md, as plain HTML
     awk 'function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); return s }
+        # **bold** and `code` spans, in pairs
+        function span(s, mark, tag,   o, i) { o = ""
+            while ((i = index(s, mark)) > 0) { o = o substr(s, 1, i - 1); s = substr(s, i + length(mark))
+                if ((i = index(s, mark)) == 0) { o = o mark; break }
+                o = o "<" tag ">" substr(s, 1, i - 1) "</" tag ">"; s = substr(s, i + length(mark)) }
+            return o s }
+        function inl(s) { return span(span(esc(s), "**", "b"), "`", "code") }
         /^\|---/ { next }
         /^\|/ { n = split($0, c, "|"); if (!t) { print "<table>"; t = 1; h = 1 }
                 printf "<tr>"; for (i = 2; i < n; i++) printf (h ? "<th>%s</th>" : "<td>%s</td>"), esc(c[i]); print "</tr>"; h = 0; next }
@@ -544,7 +558,7 @@ md2html() { # Markdown tables, headings and paragraphs of summary.md, as plain H
         /^## / { print "<h2>" esc(substr($0, 4)) "</h2>"; next }
         /^### / { print "<h3>" esc(substr($0, 5)) "</h3>"; next }
         /^$/ { next }
-        { print "<p>" esc($0) "</p>" }
+        { print "<p>" inl($0) "</p>" }
         END { if (t) print "</table>" }' "$1"
 }
 {

@@ -57,6 +57,26 @@ check "every point of points.csv has a measured throughput ($unm without)" test 
 x066=$(awk -F, '$6 == 0.066 && $11 > 0.1' "$out/points.csv" | wc -l)
 check "the seed's top rate 0.066 is simulated for every routing and case ($x066 points)" test "$x066" -ge 33
 check "summary.md has the ranking checks" grep -q '^| Duato-Nbc has the highest peak throughput' "$out/summary.md"
+# the throughput gap: six readings per buffer depth, each judged; the first is our own
+# normalization, so its Duato-Nbc value is the ranking table's peak
+gap=$(grep -cE '^\| [12] \| .* \| (consistent|rejected) \|$' "$out/summary.md")
+check "summary.md judges 12 readings of the seed's throughput ($gap)" test "$gap" -eq 12
+pk=$(awk -F'|' '$3 ~ /^ Duato-Nbc $/ { printf "%.3f", $4; exit }' "$out/summary.md")
+g1=$(awk -F'|' '$2 == " 1 " && $3 ~ /^ ours:/ { gsub(/ /, "", $5); print $5; exit }' "$out/summary.md")
+check "the gap's first reading is the ranking's peak (Duato-Nbc, B = 1: $pk, $g1)" test -n "$pk" -a "$pk" = "$g1"
+check "summary.md gives the seed's model's saturation" grep -q "^\*\*The seed's own model.\*\* .* saturates at 0\.[0-9]* messages/node/cycle" "$out/summary.md"
+# drift: the quick study against the full run's tables in docs/results.md (a code change
+# that moves a routing's throughput or latency fails here until `make study-000` and
+# scripts/study_doc.sh write the tables again)
+drift=$(python3 scripts/study_drift.py docs/results.md "$out" 2>&1)
+rc=$?
+check "the quick study agrees with docs/results.md's full run (rc $rc): $(printf '%s' "$drift" | tr '\n' ';')" test "$rc" -eq 0
+# and the check can fail: the same document with Duato-Nbc's first peak 0.02 higher
+awk -F'|' 'BEGIN { OFS = "|" } $3 == " Duato-Nbc " && $4 ~ /^ 0\.[0-9]+ $/ && !d { $4 = sprintf(" %.4f ", $4 + 0.02); d = 1 } { print }' \
+    docs/results.md > "$out.drift.md"
+python3 scripts/study_drift.py "$out.drift.md" "$out" > /dev/null 2>&1
+rc=$?
+check "study_drift.py fails on a document 0.02 off (rc $rc)" test "$rc" -eq 1
 nan=$(grep -c 'nan' "$out/summary.md")
 check "summary.md prints no nan ($nan)" test "$nan" -eq 0
 
