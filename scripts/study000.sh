@@ -478,7 +478,7 @@ echo
 # shellcheck disable=SC2086
 "$bin" model $common model=duato-nbc routing=duato_nbc rate=0.00002:0.012:0.00002 --json "$dat/model_duato_nbc.json" > /dev/null
 python3 scripts/study_gap.py --cap "$cap" --msg-len "$M" --tie1 "$(tie 1)" --tie2 "$(tie 2)" \
-    --model "$dat/model_duato_nbc.json" "$out/fig45_b1.csv" "$out/fig45_b2.csv"
+    --routings "$nine" --model "$dat/model_duato_nbc.json" "$out/fig45_b1.csv" "$out/fig45_b2.csv"
 echo
 echo "## Figure 3: share of the flits on each VC index (%, fault-free, B = 1)"
 echo
