@@ -21,7 +21,9 @@ module flitnet_route_dor_escape #(
   input  logic [63:0]       head_i,
   output logic [63:0]       head_o
 );
-  localparam logic [V-1:0] FREE = {V{1'b1}} & ~V'(3);  // v3..vL
+  // VCs 2..V-1. Written as a shift: yosys 0.23 drops a unary operator written before a
+  // size cast (~V'(3) reads as V'(3)), which gave its models the escape VCs here
+  localparam logic [V-1:0] FREE = {V{1'b1}} << 2;
 
   // the C model refuses fewer than the two escape VCs
   if (V < 2) begin : g_too_few_vcs

@@ -5,7 +5,8 @@
 # f-ring layer (over every routing it takes), the assertions (FLITNET_ASSERT), and each
 # mutant (tests/mutants/*.patch, on a patched copy of rtl/). Any output from either tool
 # is a failure. JOBS (default 2) checks run at a time; the results are printed in
-# order. Ends with "N passed, N failed".
+# order. Ends with "N passed, N failed". First, rtl/yosys_reads.py: no construct that
+# yosys 0.23 reads as another circuit.
 # --unroll-stmts 2 keeps Verilator from unrolling the router's loops: the -Wall checks
 # run before unrolling, which only costs minutes on the larger sets.
 set -u
@@ -61,6 +62,9 @@ both() { # top params defines...
         iverilog -g2012 "${id[@]}" -o /dev/null -s "$top" "${ig[@]}" "${files[@]}"
 }
 
+# every Verilog file of ours reads in yosys (make synth, make formal) as it does here
+check "yosys reads the Verilog as written (rtl/yosys_reads.py)" \
+    bash -c 'find rtl tests harness \( -name "*.sv" -o -name "*.v" -o -name "*.svh" \) -print0 | sort -z | xargs -0 python3 rtl/yosys_reads.py'
 # the C registry and rtl/flitnet_pkg.sv list the same codes (the RTL's are its own)
 check "codes: the C model's and rtl/flitnet_pkg.sv's agree" bash -c 'harness/codes.sh check > /dev/null'
 

@@ -60,7 +60,7 @@ module flitnet_router_formal #(
   localparam int RT_LO = flitnet_pkg::flit_hops_lo(A);
   localparam int TOPO_UNI = flitnet_pkg::TOPO_TORUS_UNI;
   // the routing's rule checked at the outputs: dor's port and dateline class, and
-  // dor_escape's port
+  // dor_escape's port and escape VC class
   localparam bit DOR      = DOR_RULE != 0 && FRING == 0 && ROUTING == flitnet_pkg::ROUTING_DOR;
   localparam bit DOR_ESC  = DOR_RULE != 0 && FRING == 0 && ROUTING == flitnet_pkg::ROUTING_DOR_ESCAPE;
   localparam bit CLASSES  = (TOPO == flitnet_pkg::TopoTorus || TOPO == TOPO_UNI) && DATELINE != 0;
@@ -254,6 +254,7 @@ module flitnet_router_formal #(
         if (head && NO_UTURN != 0 && o == uturn(32'(tag[7:3]) / V)) assert (productive(32'(node_id), 32'(dst), o));  // §6.4: a head turns back along its link only on a minimal port
         if (head && (DOR || DOR_ESC) && o != PN) assert (o == dor_port(32'(node_id), 32'(dst)));  // §6: dor's port, the lowest dimension left, its minimal direction
         if (head && DOR && CLASSES && o != PN) assert ((32'(vc) < V / 2) == (dl_class(32'(node_id), 32'(dst), o) == 0));  // §6: dor's VC in the dateline class of the hop (Dally-Seitz)
+        if (head && DOR_ESC && CLASSES && o != PN && 32'(vc) < 2) assert (32'(vc) == dl_class(32'(node_id), 32'(dst), o));  // §6: dor_escape's escape VC is the dateline class of the hop (VC 0: c < d, VC 1 otherwise)
       end
     end
     for (genvar w = 0; w < V; w++) begin : g_vc

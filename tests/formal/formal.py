@@ -225,6 +225,13 @@ def main():
         if subprocess.run(['sh', '-c', 'command -v ' + tool], stdout=subprocess.DEVNULL).returncode:
             die('needs %s (make deps-formal)' % tool)
     codes = routing_codes()
+    # yosys must read the Verilog as Verilator does, or the proof is of another circuit
+    ours = [os.path.join(a.rtl, l.strip()) for l in open(os.path.join(ROOT, a.rtl, 'flitnet.f')) if l.strip()]
+    r = subprocess.run([sys.executable, os.path.join(ROOT, 'rtl', 'yosys_reads.py')] + ours + [HARNESS] + a.files.split(),
+                       cwd=ROOT, capture_output=True, text=True)
+    if r.returncode:
+        first = (r.stdout or r.stderr).splitlines()[0]
+        die('%s (and %d more)' % (first, len(r.stdout.splitlines()) - 1) if len(r.stdout.splitlines()) > 1 else first)
     if a.dut:
         params = dict(kv.split('=', 1) for kv in a.params.split())
         # a designer's router: the interface's properties only, not our routing's

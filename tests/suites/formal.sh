@@ -4,7 +4,8 @@
 #   tests/formal/formal.py, nothing failed (FORMAL_PDR_SECONDS, default 20, per one);
 # - MUT_NO_CREDIT, which formal must kill with a counterexample VCD naming the property;
 # - make formal-user's path: the example router (rtl/examples/) passes, each of its broken
-#   variants fails with a counterexample VCD, IQ_CREDIT_BYPASS is refused by the port check.
+#   variants fails with a counterexample VCD, IQ_CREDIT_BYPASS is refused by the port check;
+# - rtl/yosys_reads.py refuses what yosys reads otherwise than Icarus, and only that.
 # Two checks at a time (each is one process). make formal runs every configuration.
 cd "$(dirname "$0")/../.." || exit 2
 make --no-print-directory -s -f Makefile -f rtl/rtl.mk deps-rtl build/libflitnet.a build/flitnet build/rtl/codes > /dev/null ||
@@ -71,16 +72,41 @@ bypass_refused() {
     return 1
 }
 
+# rtl/yosys_reads.py refuses exactly the expressions yosys reads as another value than
+# Icarus does (docs/formal.md: a unary operator before a size cast)
+yosys_reads() {
+    local e n=0 bad=0 f y i flagged
+    local exprs=("~V'(3)" "-V'(1)" "{V{1'b1}} & ~V'(3)" "~4'(3)" "~(V'(3))" "V'(5) - V'(1)" "-(V'(1))" "V'(6) & V'(3)")
+    for e in "${exprs[@]}"; do
+        n=$((n + 1)) f=$tmp/yr$n.sv
+        printf 'module t (output logic [3:0] y);\n  localparam int V = 4;\n  assign y = %s;\nendmodule\n' "$e" > "$f"
+        printf 'module tb; logic [3:0] y; t u (.y(y)); initial #1 $display("%%b", y); endmodule\n' > "$tmp/yr$n.tb.sv"
+        y=$(yosys -p "read_verilog -sv $f; prep -top t; sat -show y" 2>&1 | awk '$1 == "\\y" { print $4 }')
+        iverilog -g2012 -o "$tmp/yr$n.vvp" "$f" "$tmp/yr$n.tb.sv" && i=$(vvp -n "$tmp/yr$n.vvp" | head -1)
+        python3 rtl/yosys_reads.py "$f" > /dev/null && flagged=0 || flagged=1
+        if [ -z "$y" ] || [ -z "$i" ]; then echo "FAIL yosys_reads: no value of '$e' (yosys '$y', Icarus '$i')"; bad=$((bad + 1))
+        elif [ "$flagged" != "$([ "$y" = "$i" ] && echo 0 || echo 1)" ]; then
+            echo "FAIL yosys_reads: '$e' is $y in yosys, $i in Icarus, and the guard $([ $flagged = 1 ] && echo refuses || echo passes) it"
+            bad=$((bad + 1))
+        fi
+    done
+    [ $bad -eq 0 ] && echo "ok   yosys_reads.py refuses the $n expressions exactly where yosys and Icarus differ"
+}
+
 # what a user may type wrong: one line and a non-zero exit each, before any proof
 refusals() {
     local ok=0 c out rc
+    # the example with a mask yosys would read otherwise (rtl/yosys_reads.py)
+    mkdir -p "$tmp/cast" && cp rtl/examples/*.sv "$tmp/cast/" &&
+        sed -i "0,/^);/s//);\n  localparam logic [3:0] UNUSED_MASK = ~4'(3);/" "$tmp/cast/flitnet_iq_router.sv"
     local cases=("tests/formal/user.sh no/such.sv my_router"
                  "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv 'my router'"
                  "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv flitnet_iq_router 'k=4 n=2 bogus=1'"
                  "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv flitnet_iq_router '' 0"
                  "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv flitnet_iq_router 'k=4 n=2 vcs=2 routing=nbc'"
                  "tests/suites/../formal/user.sh tests/cosim/user_bad_ports.sv user_bad_ports"
-                 "python3 tests/formal/formal.py no_such_configuration")
+                 "python3 tests/formal/formal.py no_such_configuration"
+                 "tests/formal/user.sh '$tmp/cast/flitnet_iq_vc_alloc.sv $tmp/cast/flitnet_iq_sw_alloc.sv $tmp/cast/flitnet_iq_router.sv' flitnet_iq_router")
     for c in "${cases[@]}"; do
         out=$(eval "$c" 2>&1)
         rc=$?
@@ -100,7 +126,7 @@ checks=("ci_tier" "mut_no_credit" "example"
         "broken;IQ_CREDIT_EARLY;a flit written into a full FIFO.*|a credit returns only for a flit the input FIFO held|an assertion of the design"
         "broken;IQ_DROP_ON_CONFLICT;worms leave whole.*|a worm's flits leave in order.*|no flit of an input VC sent on more often.*"
         "broken;IQ_NO_RESET;body and tail flits leave intact|worms leave whole.*|a worm's flits leave in order.*|an assertion of the design"
-        "bypass_refused" "refusals")
+        "bypass_refused" "refusals" "yosys_reads")
 running=0
 for i in "${!checks[@]}"; do
     if [ $running -ge 2 ]; then wait -n; running=$((running - 1)); fi
