@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* out-edges of input VC iv into e (at most cap); returns the count */
+/* out-edges of input VC iv into e (at most cap); returns the count, or -1 for a head with
+ * a free candidate: VC allocation may grant it any cycle (an escape VC needs no credit,
+ * §5.1), so it waits on nothing, however long it has lost the arbitration */
 static int edges(const network *net, int iv, int *e, int cap)
 {
     const int P = net->P, V = net->V;
@@ -23,6 +25,7 @@ static int edges(const network *net, int iv, int *e, int cap)
             const uint32_t full = net->B == 1 ? net->ps[x * P + o].cred_ok : net->ps[x * P + o].cred_full;
             uint32_t m = c.m[l][o] & (net->ps[x * P + o].ovc_busy | (net->adaptive & ~full));
             int dn = net->down[x * P + o];
+            if (c.m[l][o] & ~m && dn >= 0) return -1;
             for (; m && dn >= 0 && n < cap; m &= m - 1) e[n++] = dn * V + __builtin_ctz(m);
         }
     return n;
@@ -54,7 +57,7 @@ int deadlock_find(const network *net, const uint32_t *stalled, char *buf, size_t
         changed = 0;
         for (int iv = 0; iv < n; iv++) {
             if (!dead[iv]) continue;
-            int ne = edges(net, iv, e, cap), keep = ne > 0;
+            int ne = edges(net, iv, e, cap), keep = ne > 0; /* -1: free to move */
             for (int j = 0; j < ne && keep; j++) keep = dead[e[j]];
             if (!keep) {
                 dead[iv] = 0;

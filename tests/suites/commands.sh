@@ -73,6 +73,10 @@ ok "deadlock cycle on stdout ($c_out) and stderr ($c_err) agree" [ -n "$c_out" -
 check "deadlock before any measured message" 2 "no message measured" $dl warmup=5000
 "$F" $dl warmup=5000 > "$T/dl2.out" 2>&1
 ok "deadlock before any measurement: no nan" bash -c "! grep -qi nan '$T/dl2.out'"
+# starvation is not deadlock: past saturation a head can lose the allocation of a free
+# escape VC for thousands of cycles (seed 000's study, duato at 10 % faults): not a dead set
+check "a head with a free VC is not dead" 0 "status       SATURATED" sim k=8 vcs=10 msg_len=64 cycles=300000 warmup=10000 \
+    stop_saturated=0 source_full=drop routing=duato faults=10% fault_seed=4 rate=0.066
 check "capacity named for non-uniform traffic" 0 "% of the uniform-traffic capacity" sim k=4 vcs=4 msg_len=8 traffic=transpose cycles=3000
 # tidy outputs: plots leave only what was asked for; a VCD says where it went and its size
 (cd "$T" && mkdir p && cd p && "$FA" sweep k=4 vcs=4 msg_len=8 cycles=3000 rate=0.01:0.03:0.01 --plot l.svg --throughput t.svg > ../p.out 2>&1)
