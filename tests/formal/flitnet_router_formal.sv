@@ -33,7 +33,7 @@ module flitnet_router_formal #(
   parameter int          MINIMAL    = 1,  // the routing takes minimal hops only (§6.1)
   parameter int          EJECT_DST  = 1,  // heads leave on the local port at their destination only
   parameter int          NO_UTURN   = 1,  // a head leaves back along its link only on a minimal port
-  parameter int          DOR_RULE   = 1,  // dor, dor_escape (no f-rings): the contract's port and VC class (§6)
+  parameter int          DOR_RULE   = 1,  // no f-rings: dor's port and VC class, the dateline DOR escape of dor_escape, duato, minimal, fully_adaptive (§6)
   parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
   parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
   parameter int          A          = flitnet_pkg::addr_bits(N),
@@ -59,10 +59,14 @@ module flitnet_router_formal #(
   localparam int DW  = $clog2(B + 1) + 1;
   localparam int RT_LO = flitnet_pkg::flit_hops_lo(A);
   localparam int TOPO_UNI = flitnet_pkg::TOPO_TORUS_UNI;
-  // the routing's rule checked at the outputs: dor's port and dateline class, and
-  // dor_escape's port and escape VC class
+  // the routing's rule checked at the outputs: dor's port and dateline class, dor_escape's
+  // port, and the dateline DOR escape (VCs 0 and 1 on tori) of dor_escape, duato, minimal
+  // and fully_adaptive
   localparam bit DOR      = DOR_RULE != 0 && FRING == 0 && ROUTING == flitnet_pkg::ROUTING_DOR;
   localparam bit DOR_ESC  = DOR_RULE != 0 && FRING == 0 && ROUTING == flitnet_pkg::ROUTING_DOR_ESCAPE;
+  localparam bit ESC_DOR  = DOR_RULE != 0 && FRING == 0 && (ROUTING == flitnet_pkg::ROUTING_DOR_ESCAPE ||
+      ROUTING == flitnet_pkg::ROUTING_DUATO || ROUTING == flitnet_pkg::ROUTING_MINIMAL ||
+      ROUTING == flitnet_pkg::ROUTING_FULLY_ADAPTIVE);
   localparam bit CLASSES  = (TOPO == flitnet_pkg::TopoTorus || TOPO == TOPO_UNI) && DATELINE != 0;
 
   // ------------------------------------------------------------------ free constants
@@ -254,7 +258,7 @@ module flitnet_router_formal #(
         if (head && NO_UTURN != 0 && o == uturn(32'(tag[7:3]) / V)) assert (productive(32'(node_id), 32'(dst), o));  // §6.4: a head turns back along its link only on a minimal port
         if (head && (DOR || DOR_ESC) && o != PN) assert (o == dor_port(32'(node_id), 32'(dst)));  // §6: dor's port, the lowest dimension left, its minimal direction
         if (head && DOR && CLASSES && o != PN) assert ((32'(vc) < V / 2) == (dl_class(32'(node_id), 32'(dst), o) == 0));  // §6: dor's VC in the dateline class of the hop (Dally-Seitz)
-        if (head && DOR_ESC && CLASSES && o != PN && 32'(vc) < 2) assert (32'(vc) == dl_class(32'(node_id), 32'(dst), o));  // §6: dor_escape's escape VC is the dateline class of the hop (VC 0: c < d, VC 1 otherwise)
+        if (head && ESC_DOR && CLASSES && o != PN && 32'(vc) < 2) assert (o == dor_port(32'(node_id), 32'(dst)) && 32'(vc) == dl_class(32'(node_id), 32'(dst), o));  // §6: an escape VC (0 or 1) is taken on the DOR port, in the dateline class of the hop (VC 0: c < d, VC 1 otherwise)
       end
     end
     for (genvar w = 0; w < V; w++) begin : g_vc
