@@ -566,6 +566,70 @@ module flitnet_router #(
            ovc_busy[a_act_j[q]] ? "owned by another" : "free"))
     end
   end
+
+  // Bounded liveness of the two round-robin arbiters (§5.1 step 4, §5.2). A requester
+  // that selects an OVC of port o and loses moves va_ptr[o] strictly closer to itself
+  // (circularly), so while it keeps requesting that port its losses in a row plus that
+  // distance stay below PV: it is granted within PV cycles. An eligible output VC stays
+  // eligible until it is sent (only its own send pops its buffer or takes its credit), and
+  // each send of another VC moves link_ptr[o] closer to it: it waits fewer than V cycles.
+  // Stated as those sums, which hold from step to step (the bound alone would need PV
+  // steps of unrolling to be reached, the sums are inductive).
+  // per requester q: losses in a row at one port (LW bits at q*LW) and that port; per
+  // output VC j: eligible cycles without the link (TW bits at j*TW). Flat vectors: Verilator
+  // does not take delayed assignments to unpacked arrays in loops
+  localparam int LW = QW + 1;
+  localparam int TW = VW + 1;
+  logic [PV*LW-1:0] a_va_lost_q, a_va_lost_d;
+  logic [PV*PW-1:0] a_va_port_q, a_va_port_d;
+  logic [PV*TW-1:0] a_link_wait_q, a_link_wait_d;
+  int               a_va_dist [PV], a_link_dist [PV];  // from the arbiter's pointer
+  always_comb begin
+    a_va_port_d = a_va_port_q;
+    for (int q = 0; q < PV; q++) begin
+      for (int o = 0; o < P; o++)
+        if (va_req[o][q]) a_va_port_d[q*PW +: PW] = PW'(o);
+      if (!sel_valid[q] || gnt[q]) a_va_lost_d[q*LW +: LW] = '0;
+      else if (a_va_lost_q[q*LW +: LW] != '0 && a_va_port_q[q*PW +: PW] != a_va_port_d[q*PW +: PW])
+        a_va_lost_d[q*LW +: LW] = LW'(1);
+      else if (32'(a_va_lost_q[q*LW +: LW]) == PV) a_va_lost_d[q*LW +: LW] = a_va_lost_q[q*LW +: LW];
+      else a_va_lost_d[q*LW +: LW] = a_va_lost_q[q*LW +: LW] + 1'b1;
+      a_va_dist[q] = (q >= 32'(va_ptr[a_va_port_q[q*PW +: PW]])) ? q - 32'(va_ptr[a_va_port_q[q*PW +: PW]])
+                     : q + PV - 32'(va_ptr[a_va_port_q[q*PW +: PW]]);
+    end
+    for (int j = 0; j < PV; j++) begin
+      if (!link_elig[j] || link_gnt[j]) a_link_wait_d[j*TW +: TW] = '0;
+      else if (32'(a_link_wait_q[j*TW +: TW]) == V) a_link_wait_d[j*TW +: TW] = a_link_wait_q[j*TW +: TW];
+      else a_link_wait_d[j*TW +: TW] = a_link_wait_q[j*TW +: TW] + 1'b1;
+      a_link_dist[j] = (j % V >= 32'(link_ptr[j / V])) ? j % V - 32'(link_ptr[j / V])
+                       : j % V + V - 32'(link_ptr[j / V]);
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      a_va_lost_q   <= '0;
+      a_va_port_q   <= '0;
+      a_link_wait_q <= '0;
+    end else begin
+      a_va_lost_q   <= a_va_lost_d;
+      a_va_port_q   <= a_va_port_d;
+      a_link_wait_q <= a_link_wait_d;
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      // §5.1 step 4: a requester of one port is granted within PV cycles (round robin)
+      for (int q = 0; q < PV; q++)
+        `FLITNET_CHECK(a_va_lost_q[q*LW +: LW] == '0 || 32'(a_va_lost_q[q*LW +: LW]) + a_va_dist[q] < PV,
+          ("%m: input VC %0d lost VA at output port %0d %0d times in a row, the pointer %0d from it",
+           q, a_va_port_q[q*PW +: PW], a_va_lost_q[q*LW +: LW], a_va_dist[q]))
+      // §5.2: an eligible output VC is sent within V cycles (round robin)
+      for (int j = 0; j < PV; j++)
+        `FLITNET_CHECK(a_link_wait_q[j*TW +: TW] == '0 || 32'(a_link_wait_q[j*TW +: TW]) + a_link_dist[j] < V,
+          ("%m: output VC %0d eligible %0d cycles without the link, the pointer %0d from it",
+           j, a_link_wait_q[j*TW +: TW], a_link_dist[j]))
+    end
+  end
 `endif
 
 `ifdef FLITNET_PROPS

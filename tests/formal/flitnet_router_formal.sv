@@ -34,6 +34,10 @@ module flitnet_router_formal #(
   parameter int          EJECT_DST  = 1,  // heads leave on the local port at their destination only
   parameter int          NO_UTURN   = 1,  // a head leaves back along its link only on a minimal port
   parameter int          DOR_RULE   = 1,  // no f-rings: dor's port and VC class, the dateline DOR escape of dor_escape, duato, minimal, fully_adaptive (§6)
+  // a head's routing fields as it came in ride in its id field to the outputs, where the
+  // rewrite is checked (hops + 1 on a network port, unchanged at ejection; the hop-class
+  // update of §6.2): on by default for the hop-class routings, whose classes live there
+  parameter int          FIELDS     = -1,
   parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
   parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
   parameter int          A          = flitnet_pkg::addr_bits(N),
@@ -68,6 +72,25 @@ module flitnet_router_formal #(
       ROUTING == flitnet_pkg::ROUTING_DUATO || ROUTING == flitnet_pkg::ROUTING_MINIMAL ||
       ROUTING == flitnet_pkg::ROUTING_FULLY_ADAPTIVE);
   localparam bit CLASSES  = (TOPO == flitnet_pkg::TopoTorus || TOPO == TOPO_UNI) && DATELINE != 0;
+  // §6.2: the hop-class routings' schemes, classes C and escape VCs E, computed here from
+  // the contract's definitions (not from the router's)
+  localparam bit HOPCL    = flitnet_pkg::ROUTING_HOP_CLASS[ROUTING];
+  localparam bit FLD      = (FIELDS < 0) ? HOPCL : FIELDS != 0;
+  localparam bit HOP      = FLD && HOPCL && FRING == 0;
+  localparam bit NSCH     = ROUTING == flitnet_pkg::ROUTING_NHOP || ROUTING == flitnet_pkg::ROUTING_NBC ||
+      ROUTING == flitnet_pkg::ROUTING_DUATO_NHOP || ROUTING == flitnet_pkg::ROUTING_DUATO_NBC;
+  localparam bit BONUS    = ROUTING == flitnet_pkg::ROUTING_PBC || ROUTING == flitnet_pkg::ROUTING_NBC ||
+      ROUTING == flitnet_pkg::ROUTING_DUATO_PBC || ROUTING == flitnet_pkg::ROUTING_DUATO_NBC;
+  localparam bit ADAPT    = ROUTING == flitnet_pkg::ROUTING_DUATO_PHOP || ROUTING == flitnet_pkg::ROUTING_DUATO_NHOP ||
+      ROUTING == flitnet_pkg::ROUTING_DUATO_PBC || ROUTING == flitnet_pkg::ROUTING_DUATO_NBC;
+  localparam int CW       = flitnet_pkg::class_bits(V);
+  localparam int ID_LO    = RT_LO + RTW;     // §3: hops, neg, bonus, ring, then the id
+  localparam int DIAM     = diameter(0);
+  localparam int NCL      = NSCH ? 1 + DIAM / 2 : DIAM + 1;            // classes C
+  localparam int E        = !ADAPT ? V : (ESCAPE_VCS > 0) ? ESCAPE_VCS : NCL;
+  if (FLD && ID_LO + RTW > 56) begin : g_fields_too_wide
+    flitnet_formal_error_routing_fields_overlap_the_tag u_error ();
+  end
 
   // ------------------------------------------------------------------ free constants
   (* anyconst *) logic [A-1:0]    node_id;
@@ -100,6 +123,24 @@ module flitnet_router_formal #(
     .out_valid_o(out_valid), .out_vc_o(out_vc), .out_flit_o(out_flit), .cr_i
   );
 
+
+  // §3: the diameter D (the argument is unused: yosys 0.23 wants one)
+  function automatic int diameter(input int unused);
+    diameter = 0;
+    for (int d = 0; d < NDIM; d++)
+      diameter = diameter + ((TOPO == flitnet_pkg::TopoTorus) ? 32'(K[8*d +: 8]) / 2
+                             : (TOPO == flitnet_pkg::TopoHypercube) ? 1 : 32'(K[8*d +: 8]) - 1) + 0 * unused;
+  endfunction
+
+  // §6.2: the class of escape VC w < E, and the label of node x (its coordinate sum's parity)
+  function automatic int vc_class(input int w);
+    vc_class = ((w + 1) * NCL - 1) / E;
+  endfunction
+  function automatic int label(input int x);
+    label = 0;
+    for (int d = 0; d < NDIM; d++) label = label + coord(x, d);
+    label = label % 2;
+  endfunction
 
   // the coordinate of node x in dimension d (§2: dimension 0 varies fastest)
   function automatic int coord(input int x, input int d);
@@ -192,6 +233,7 @@ module flitnet_router_formal #(
         flit[flitnet_pkg::FLIT_DST_LO + A +: A] = in_src_i[i*A +: A];
         // the source writes the routing fields itself (§7); a neighbour's are free
         if (i != PN) flit[RT_LO +: RTW] = in_rt_i[i*RTW +: RTW];
+        if (FLD) flit[ID_LO +: RTW] = flit[RT_LO +: RTW];  // a copy for the outputs' checks
       end else flit[25:18] = ~tag;
     end
     assign in_flit[i*64 +: 64] = flit;
@@ -248,6 +290,23 @@ module flitnet_router_formal #(
     wire [7:0]    tag   = flit[63:56];
     wire [A-1:0]  dst   = flit[flitnet_pkg::FLIT_DST_LO +: A];
     wire          head  = flit[flitnet_pkg::FLIT_HEAD];
+    // the routing fields as the head came in (its id field's copy) and as it leaves
+    wire [RTW-1:0] rt_in  = flit[ID_LO +: RTW];
+    wire [RTW-1:0] rt_out = flit[RT_LO +: RTW];
+    wire [CW-1:0]  lo     = rt_in[HW +: CW];
+    wire [CW-1:0]  bonus  = rt_in[HW + CW +: CW];
+    wire [CW-1:0]  neg_out   = rt_out[HW +: CW];
+    wire [CW-1:0]  bonus_out = rt_out[HW + CW +: CW];
+    wire [RTW-HW-2*CW-1:0] ring_in  = rt_in[RTW-1 : HW + 2*CW];
+    wire [RTW-HW-2*CW-1:0] ring_out = rt_out[RTW-1 : HW + 2*CW];
+    int hi, inc, cls, lo_next, bonus_next;
+    always_comb begin
+      hi  = BONUS ? ((32'(lo) + 32'(bonus) > NCL - 1) ? NCL - 1 : 32'(lo) + 32'(bonus)) : 32'(lo);
+      inc = NSCH ? label(32'(node_id)) : 1;
+      cls = (32'(vc) < E) ? vc_class(32'(vc)) : 32'(lo);  // an adaptive hop keeps lo's class
+      lo_next    = (cls + inc > (1 << CW) - 1) ? (1 << CW) - 1 : cls + inc;
+      bonus_next = 32'(bonus) - (cls - 32'(lo));
+    end
     always @* begin
       if (rst_n && valid) begin
         assert (32'(vc) < V);                   // §5.2: a flit leaves on a VC its port has
@@ -259,6 +318,10 @@ module flitnet_router_formal #(
         if (head && (DOR || DOR_ESC) && o != PN) assert (o == dor_port(32'(node_id), 32'(dst)));  // §6: dor's port, the lowest dimension left, its minimal direction
         if (head && DOR && CLASSES && o != PN) assert ((32'(vc) < V / 2) == (dl_class(32'(node_id), 32'(dst), o) == 0));  // §6: dor's VC in the dateline class of the hop (Dally-Seitz)
         if (head && ESC_DOR && CLASSES && o != PN && 32'(vc) < 2) assert (o == dor_port(32'(node_id), 32'(dst)) && 32'(vc) == dl_class(32'(node_id), 32'(dst), o));  // §6: an escape VC (0 or 1) is taken on the DOR port, in the dateline class of the hop (VC 0: c < d, VC 1 otherwise)
+        if (head && FLD && o == PN) assert (rt_out == rt_in);  // §5.3: a head leaves on the local port as it came in
+        if (head && FLD && o != PN) assert (32'(rt_out[HW-1:0]) == ((rt_in[HW-1:0] == {HW{1'b1}}) ? 32'(rt_in[HW-1:0]) : 32'(rt_in[HW-1:0]) + 1));  // §5.3: a head leaves a network port with hops + 1 (saturating)
+        if (head && HOP && o != PN && 32'(vc) < E) assert (32'(lo) <= vc_class(32'(vc)) && vc_class(32'(vc)) <= hi);  // §6.2: an escape VC of a class lo .. hi (hi = min(lo + bonus, C - 1) with bonus cards, lo without)
+        if (head && HOP && o != PN) assert (32'(neg_out) == lo_next && 32'(bonus_out) == bonus_next && ring_out == ring_in);  // §6.2: the head's lo and bonus rewritten by the hop (escape: lo' = c + inc, bonus' = bonus - (c - lo); adaptive: lo' = lo + inc)
       end
     end
     for (genvar w = 0; w < V; w++) begin : g_vc

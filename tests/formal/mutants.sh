@@ -14,7 +14,8 @@ trap 'rm -rf "$tmp"' EXIT
 config() {
     case $1 in
         MUT_HOP_OFF) echo t44_nhop_v3 ;;
-        MUT_BONUS_KEEP|MUT_TIMEOUT_LATE|MUT_ADAPT_EARLY) echo t44_duato_v3_to4 ;;
+        MUT_BONUS_KEEP) echo r4_pbc_v3 ;;
+        MUT_TIMEOUT_LATE|MUT_ADAPT_EARLY) echo t44_duato_v3_to4 ;;
         MUT_REV_STICKY) echo t44_swft_v2 ;;
         MUT_FA_UTURN) echo t44_fa_v3 ;;
         MUT_FRING_*) echo m44_dor_fring_v5 ;;
