@@ -119,15 +119,20 @@ package flitnet_pkg;
     addr_bits = (n > 1) ? $clog2(n) : 1;
   endfunction
 
+  // the diameter D (§3): sum floor(k_d/2) on the torus, sum (k_d - 1) on the
+  // unidirectional torus and the mesh, n on the hypercube
+  function automatic int diameter(input int topo, input int ndim, input logic [63:0] k);
+    int kd;
+    diameter = 0;
+    for (int d = 0; d < ndim; d++) begin
+      kd       = (topo == TopoHypercube) ? 2 : 32'(k[8*d +: 8]);
+      diameter = diameter + ((topo == TopoTorus) ? kd / 2 : kd - 1);
+    end
+  endfunction
+
   // HW = ceil(log2(D + 1)) + 1, D the diameter
   function automatic int hop_bits(input int topo, input int ndim, input logic [63:0] k);
-    int dia, kd;
-    dia = 0;
-    for (int d = 0; d < ndim; d++) begin
-      kd  = (topo == TopoHypercube) ? 2 : 32'(k[8*d +: 8]);
-      dia = dia + ((topo == TopoTorus) ? kd / 2 : kd - 1);
-    end
-    hop_bits = $clog2(dia + 1) + 1;
+    hop_bits = $clog2(diameter(topo, ndim, k) + 1) + 1;
   endfunction
 
   // the neighbour of node x one step along port p's direction (back = 1: against it),

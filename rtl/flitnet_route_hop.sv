@@ -45,14 +45,6 @@ module flitnet_route_hop #(
   localparam bit TORUS    = (TOPO == flitnet_pkg::TOPO_TORUS || TOPO == flitnet_pkg::TOPO_TORUS_UNI);
 
   // elaboration-only functions (not covered), in yosys 0.23's subset (no return, no int')
-  // the diameter D (§3)
-  /* verilator coverage_off */ function automatic integer diameter(input integer ndim);
-    diameter = 0;
-    for (int d = 0; d < ndim; d++)
-      diameter = diameter + ((TOPO == flitnet_pkg::TOPO_TORUS) ? 32'(K[8*d +: 8]) / 2
-                             : (TOPO == flitnet_pkg::TOPO_HYPERCUBE) ? 1 : 32'(K[8*d +: 8]) - 1);
-  endfunction  /* verilator coverage_on */
-
   // every torus radix even (the N-schemes' 2-colouring)
   /* verilator coverage_off */ function automatic bit even_radices(input integer ndim);
     even_radices = 1'b1;
@@ -60,7 +52,7 @@ module flitnet_route_hop #(
       if (TORUS && K[8*d] == 1'b1) even_radices = 1'b0;
   endfunction  /* verilator coverage_on */
 
-  localparam int DIA = diameter(NDIM);
+  localparam int DIA = flitnet_pkg::diameter(TOPO, NDIM, K);
   localparam int CMIN = (NSCHEME != 0) ? 1 + DIA / 2 : DIA + 1;  // classes C
   localparam int E   = (DOR_ESC != 0) ? (TORUS ? 2 : 1)
                      : (ADAPTIVE != 0) ? ((ESCAPE_VCS > 0) ? ESCAPE_VCS : CMIN)

@@ -85,7 +85,7 @@ module flitnet_router_formal #(
       ROUTING == flitnet_pkg::ROUTING_DUATO_PBC || ROUTING == flitnet_pkg::ROUTING_DUATO_NBC;
   localparam int CW       = flitnet_pkg::class_bits(V);
   localparam int ID_LO    = RT_LO + RTW;     // §3: hops, neg, bonus, ring, then the id
-  localparam int DIAM     = diameter(NDIM);
+  localparam int DIAM     = flitnet_pkg::diameter(TOPO, NDIM, K);
   localparam int NCL      = NSCH ? 1 + DIAM / 2 : DIAM + 1;            // classes C
   localparam int E        = !ADAPT ? V : (ESCAPE_VCS > 0) ? ESCAPE_VCS : NCL;
   if (FLD && ID_LO + RTW > 56) begin : g_fields_too_wide
@@ -123,14 +123,6 @@ module flitnet_router_formal #(
     .out_valid_o(out_valid), .out_vc_o(out_vc), .out_flit_o(out_flit), .cr_i
   );
 
-
-  // §3: the diameter D of the first ndim dimensions
-  function automatic int diameter(input int ndim);
-    diameter = 0;
-    for (int d = 0; d < ndim; d++)
-      diameter = diameter + ((TOPO == flitnet_pkg::TopoTorus) ? 32'(K[8*d +: 8]) / 2
-                             : (TOPO == flitnet_pkg::TopoHypercube) ? 1 : 32'(K[8*d +: 8]) - 1);
-  endfunction
 
   // §6.2: the class of escape VC w < E, and the label of node x (its coordinate sum's parity)
   function automatic int vc_class(input int w);
