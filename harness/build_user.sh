@@ -31,26 +31,12 @@ for f in "$@"; do
     esac
 done
 # --iface="ports=neighbour credits=bus ej_credits=1 hops=network sideband=UW": the
-# router's own conventions (docs/router-interface.md, "Conventions other than ours"),
+# router's own conventions (docs/router-interface.md, "Bringing an existing router"),
 # adapted by rtl/flitnet_iface.sv; each becomes a define of the build
-idefs=() iface_env= uw=0 nbr=0
-for kv in $iface; do
-    case $kv in
-    ports=travel | credits=wires | ej_credits=0 | hops=router | sideband=0) ;;
-    ports=neighbour) idefs+=(+define+FLITNET_IFACE_NBR_PORTS) nbr=1 ;;
-    credits=bus) idefs+=(+define+FLITNET_IFACE_CR_BUS) iface_env+=" crbus=1" ;;
-    ej_credits=1) idefs+=(+define+FLITNET_IFACE_EJ_CR) ;;
-    hops=network) idefs+=(+define+FLITNET_IFACE_NET_HOPS) ;;
-    sideband=*)
-        uw=${kv#sideband=}
-        [[ $uw =~ ^[0-9]+$ ]] && [ "$uw" -le 64 ] ||
-            { echo "cosim-user: IFACE: sideband=$uw: the sideband's bits per port, 0 to 64" >&2; exit 1; }
-        idefs+=(+define+FLITNET_IFACE_UW="$uw") iface_env+=" uw=$uw" ;;
-    *) echo "cosim-user: IFACE: '$kv' is not one of ports=travel|neighbour credits=wires|bus ej_credits=0|1 hops=router|network sideband=BITS" >&2
-       exit 1 ;;
-    esac
-done
-[ -z "$iface" ] || idefs=(+define+FLITNET_IFACE "${idefs[@]}")
+# shellcheck source=harness/iface.sh
+. "$root/harness/iface.sh"
+iface_parse cosim-user "$iface" || exit 1
+idefs=("${iface_defs[@]/#/+define+}") iface_env=$iface_env uw=$iface_uw nbr=$iface_nbr
 VERILATOR=${VERILATOR:-verilator}
 VINC=$($VERILATOR --getenv VERILATOR_ROOT)/include
 # harness SRC OUT [OPT]: the harness SRC (harness/scoreboard.cpp or cosim.cpp, or a mutant

@@ -1,6 +1,6 @@
 // flitnet_iface: a designer's router whose conventions differ from the router port
 // interface's, seen by the network as a router of the interface (docs/router-interface.md,
-// "Conventions other than ours"). The network instantiates it in place of the router
+// "Bringing an existing router"). The network instantiates it in place of the router
 // when FLITNET_IFACE is defined; which conventions the router follows is a build-time
 // choice, macros that harness/build_user.sh defines from IFACE=:
 //   FLITNET_IFACE_NBR_PORTS  a bidirectional port is numbered by the neighbour it faces:
@@ -20,6 +20,17 @@
 // path is added, and the router's own registers are the only state of the link.
 `ifndef FLITNET_ROUTER
 `define FLITNET_ROUTER flitnet_router
+`endif
+`ifdef FLITNET_ASSERT
+// FLITNET_CHECK(condition, (format, args...)): as in flitnet_router.sv (yosys 0.23, which
+// make formal-user reads this adapter with, takes no `else` after an assertion)
+`ifndef FLITNET_CHECK
+`ifdef FORMAL
+`define FLITNET_CHECK(c, m) assert (c);
+`else
+`define FLITNET_CHECK(c, m) assert (c) else $error m;
+`endif
+`endif
 `endif
 `ifdef FLITNET_IFACE_UW
 `define FLITNET_IFACE_UW_VALUE `FLITNET_IFACE_UW
@@ -149,8 +160,8 @@ module flitnet_iface #(
 `ifdef FLITNET_ASSERT
     // the upstream router is one of the same kind: one credit per cycle at most
     always @(posedge clk_i)
-      if (rst_ni) assert ($countones(r_cr_i[p*V +: V]) <= 1)
-        else $error("flitnet_iface: port %0d: %0d credits in one cycle on a credit bus", p, $countones(r_cr_i[p*V +: V]));
+      if (rst_ni) `FLITNET_CHECK($countones(r_cr_i[p*V +: V]) <= 1,
+          ("%m: port %0d: %0d credits in one cycle on a credit bus", p, $countones(r_cr_i[p*V +: V])))
 `endif
   end
 `endif

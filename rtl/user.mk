@@ -11,9 +11,10 @@
 #                   interface mismatch refused (tests/suites/rtl_user.sh)
 #   cosim-examples  the worked example across the configuration matrix (tests/cosim/examples.sh);
 #                   make cosim runs it too
-#   formal-user     RTL=... TOP=... [FORMAL_CFG=...] [DEPTH=6]: the interface's properties
-#                   (credits, room downstream, whole worms in order, conservation) proved or
-#                   bounded on one router of TOP (docs/formal.md), its ports checked first
+#   formal-user     RTL=... TOP=... [FORMAL_CFG=...] [DEPTH=6] [IFACE=...]: the interface's
+#                   properties (credits, room downstream, whole worms in order, the hop count,
+#                   conservation) proved or bounded on one router of TOP (docs/formal.md), its
+#                   ports checked first; IFACE as for cosim-user (the router in its adapter)
 #   scoreboard-mutants  every single-point mutant of harness/scoreboard.cpp's checks run
 #                   against the fault injector (tests/cosim/scoreboard_mutants.sh; CI runs
 #                   a sample: tests/suites/rtl_user_mutants.sh); SB_MUTANTS="ID ..." picks
@@ -50,7 +51,7 @@ cosim-examples: deps-rtl $(BUILD)/libflitnet.a | $(RTL_BUILD)/codes
 
 formal-user: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/codes
 	@test -n $(call user_q,$(TOP)) -a -n $(call user_q,$(RTL)) || { echo 'formal-user: give RTL="files.sv ..." and TOP=module' >&2; exit 1; }
-	@tests/formal/user.sh $(call user_q,$(RTL)) $(call user_q,$(TOP)) $(call user_q,$(FORMAL_CFG)) $(call user_q,$(DEPTH))
+	@tests/formal/user.sh $(call user_q,$(RTL)) $(call user_q,$(TOP)) $(call user_q,$(FORMAL_CFG)) $(call user_q,$(DEPTH)) $(call user_q,$(IFACE))
 scoreboard-mutants: deps-rtl $(BUILD)/libflitnet.a $(BUILD)/flitnet | $(RTL_BUILD)/codes
 	@SB_MUTANTS_N=all tests/cosim/scoreboard_mutants.sh $(RTL_BUILD) $(SB_MUTANTS)
 

@@ -73,7 +73,7 @@ module flitnet_la_router #(
     int s;
     s = 1;
     for (int e = 0; e < d; e++) s = s * 32'(K[8*e +: 8]);
-    return s;
+    stride = s;  // (yosys 0.23 has no return)
   endfunction
 
   // the VC of a one-hot set of VCs

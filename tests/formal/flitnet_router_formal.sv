@@ -38,6 +38,15 @@ module flitnet_router_formal #(
   // rewrite is checked (hops + 1 on a network port, unchanged at ejection; the hop-class
   // update of §6.2): on by default for the hop-class routings, whose classes live there
   parameter int          FIELDS     = -1,
+  parameter int          EJECT_FIELDS = 1,  // with FIELDS: a head leaves on the local port with its routing fields as it came
+  parameter int          HOP_RULE   = 1,  // with FIELDS: the hop-class rules of §6.2 (our routings' classes)
+  // the neighbours return at most one credit per port and cycle (a designer's credit bus,
+  // IFACE credits=bus: the upstream router is one of the same kind)
+  parameter int          CR_ONE     = 0,
+  // the sideband's bits per port of a designer's router inside rtl/flitnet_iface.sv
+  // (IFACE=; make formal-user defines FLITNET_FORMAL_SB): what the upstream neighbours
+  // drive beside their flits, free in every step, as opaque to the harness as to flitnet
+  parameter int          SBW        = 1,
   parameter int          P          = flitnet_pkg::ports(TOPO, NDIM),
   parameter int          N          = flitnet_pkg::nodes(TOPO, NDIM, K),
   parameter int          A          = flitnet_pkg::addr_bits(N),
@@ -54,7 +63,8 @@ module flitnet_router_formal #(
   input  logic [P*A-1:0]   in_dst_i,    // a head's dst and src
   input  logic [P*A-1:0]   in_src_i,
   input  logic [P*RTW-1:0] in_rt_i,     // a head's hops, neg, bonus and ring fields
-  input  logic [P*V-1:0]   cr_i
+  input  logic [P*V-1:0]   cr_i,
+  input  logic [P*SBW-1:0] in_sb_i
 );
   localparam int PN  = P - 1;
   localparam int PV  = P * V;
@@ -76,7 +86,7 @@ module flitnet_router_formal #(
   // the contract's definitions (not from the router's)
   localparam bit HOPCL    = flitnet_pkg::ROUTING_HOP_CLASS[ROUTING];
   localparam bit FLD      = (FIELDS < 0) ? HOPCL : FIELDS != 0;
-  localparam bit HOP      = FLD && HOPCL && FRING == 0;
+  localparam bit HOP      = FLD && HOPCL && FRING == 0 && HOP_RULE != 0;
   localparam bit NSCH     = ROUTING == flitnet_pkg::ROUTING_NHOP || ROUTING == flitnet_pkg::ROUTING_NBC ||
       ROUTING == flitnet_pkg::ROUTING_DUATO_NHOP || ROUTING == flitnet_pkg::ROUTING_DUATO_NBC;
   localparam bit BONUS    = ROUTING == flitnet_pkg::ROUTING_PBC || ROUTING == flitnet_pkg::ROUTING_NBC ||
@@ -121,7 +131,13 @@ module flitnet_router_formal #(
     .faulty_nbr_i(faulty_nbr), .ring_ok_i(ring_ok),
     .in_valid_i, .in_vc_i, .in_flit_i(in_flit), .cr_o,
     .out_valid_o(out_valid), .out_vc_o(out_vc), .out_flit_o(out_flit), .cr_i
+`ifdef FLITNET_FORMAL_SB
+    , .sb_in_i(in_sb_i), .sb_out_o(), .sb_seen_o()
+`endif
   );
+`ifndef FLITNET_FORMAL_SB
+  wire unused_sb = ^in_sb_i;
+`endif
 
 
   // §6.2: the class of escape VC w < E, and the label of node x (its coordinate sum's parity)
@@ -310,7 +326,7 @@ module flitnet_router_formal #(
         if (head && (DOR || DOR_ESC) && o != PN) assert (o == dor_port(32'(node_id), 32'(dst)));  // §6: dor's port, the lowest dimension left, its minimal direction
         if (head && DOR && CLASSES && o != PN) assert ((32'(vc) < V / 2) == (dl_class(32'(node_id), 32'(dst), o) == 0));  // §6: dor's VC in the dateline class of the hop (Dally-Seitz)
         if (head && ESC_DOR && CLASSES && o != PN && 32'(vc) < 2) assert (o == dor_port(32'(node_id), 32'(dst)) && 32'(vc) == dl_class(32'(node_id), 32'(dst), o));  // §6: an escape VC (0 or 1) is taken on the DOR port, in the dateline class of the hop (VC 0: c < d, VC 1 otherwise)
-        if (head && FLD && o == PN) assert (rt_out == rt_in);  // §5.3: a head leaves on the local port as it came in
+        if (head && FLD && EJECT_FIELDS != 0 && o == PN) assert (rt_out == rt_in);  // §5.3: a head leaves on the local port as it came in
         if (head && FLD && o != PN) assert (32'(rt_out[HW-1:0]) == ((rt_in[HW-1:0] == {HW{1'b1}}) ? 32'(rt_in[HW-1:0]) : 32'(rt_in[HW-1:0]) + 1));  // §5.3: a head leaves a network port with hops + 1 (saturating)
         if (head && HOP && o != PN && 32'(vc) < E) assert (32'(lo) <= vc_class(32'(vc)) && vc_class(32'(vc)) <= hi);  // §6.2: an escape VC of a class lo .. hi (hi = min(lo + bonus, C - 1) with bonus cards, lo without)
         if (head && HOP && o != PN) assert (32'(neg_out) == lo_next && 32'(bonus_out) == bonus_next && ring_out == ring_in);  // §6.2: the head's lo and bonus rewritten by the hop (escape: lo' = c + inc, bonus' = bonus - (c - lo); adaptive: lo' = lo + inc)
@@ -325,6 +341,7 @@ module flitnet_router_formal #(
       if (o != PN) begin : g_cr
         always @* begin
           if (rst_n && cr_i[J]) assume (cnt != '0);
+          if (rst_n && CR_ONE != 0 && cr_i[J]) assume (cr_i[o*V +: V] == V'(1) << w);
           if (rst_n && send) assert (32'(cnt) < B);  // §5.2: a flit leaves only into room downstream (a credit)
         end
       end else begin : g_no_cr

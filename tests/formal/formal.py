@@ -10,7 +10,7 @@ A property is `proved` when PDR proves it in every instance (every VC, every por
 is replayed by yosys's simulator into OUT/NAME/cex.vcd (GTKWave) and the property named.
 
 usage: formal.py [--tier ci|full] [--out DIR] [--pdr-seconds S] [--rtl DIR] [NAME ...]
-       formal.py --dut TOP --files "FILE ..." --params "KEY=VALUE ..." [--depth D] [NAME]
+       formal.py --dut TOP --files "FILE ..." --params "KEY=VALUE ..." [--defines "D ..."] [--depth D] [NAME]
        (a designer's router, make formal-user: the properties at its ports only)
 The last line is "formal: N proved, N bounded, N failed"; exit 1 when something failed
 (or a tool did), 2 on bad usage.
@@ -94,6 +94,28 @@ def describe(src, cache={}):
     return (c.group(2).strip(), c.group(1)) if c else ('an assertion of the design', '')
 
 
+def assertion_src(chain, cache={}):
+    """the assertion's own range among yosys's src chain of a flattened cell (the
+    instances' ranges and the assertion's, in no fixed order): the shortest range whose
+    text holds an assertion"""
+    best = None
+    for r in chain.split('|'):
+        m = re.match(r'(.*):(\d+)\.\d+-(\d+)\.\d+$', r)
+        if not m:
+            continue
+        path, a, b = m.group(1), int(m.group(2)), int(m.group(3))
+        if path not in cache:
+            try:
+                with open(os.path.join(ROOT, path)) as f:
+                    cache[path] = f.read().splitlines()
+            except OSError:
+                cache[path] = []
+        text = '\n'.join(cache[path][a - 1:b])
+        if re.search(r'\bassert\b|FLITNET_CHECK', text) and (best is None or b - a < best[0]):
+            best = (b - a, r)
+    return best[1] if best else chain.split('|')[-1]
+
+
 def location(src):
     """FILE:LINE of an assertion (the end of yosys's range)"""
     m = re.match(r'(.*):\d+\.\d+-(\d+)\.\d+$', src)
@@ -105,7 +127,7 @@ def yosys_script(cfg, codes, d, rtl):
     dut = ''
     if cfg.get('dut'):  # a designer's router: its files after ours, as make cosim-user reads them
         files = files + cfg['files']
-        dut = ' -DFLITNET_FORMAL_DUT=' + cfg['dut']
+        dut = ' -DFLITNET_FORMAL_DUT=' + cfg['dut'] + ''.join(' -D' + d for d in cfg.get('defines', []))
     sets = []
     for k, v in cfg['params'].items():
         if k == 'ROUTING' and not v.isdigit():
@@ -153,16 +175,20 @@ def prove(cfg, codes, out, pdr_seconds, rtl):
     if rc != 0:
         err = [l for l in log.splitlines() if 'ERROR' in l]
         return None, '%s: yosys failed: %s' % (name, err[0] if err else 'see %s/yosys.log' % d)
-    # the bad-state outputs follow the module's cells, as the dump lists them
-    srcs = []
+    # the bad-state outputs follow the module's cells, as the dump lists them; an
+    # assertion whose enable the parameters make constant 0 (a rule switched off) keeps
+    # its output but is no property
+    srcs, dead = [], set()
     pending = None
     for line in open(os.path.join(ROOT, d, 'asserts.txt')):
         s = re.match(r'\s*attribute \\src "([^"]*)"', line)
         if s:
-            pending = s.group(1).split('|')[-1]  # the assertion's own line (after the instances')
+            pending = assertion_src(s.group(1))
         elif re.match(r'\s*cell \$assert ', line):
             srcs.append(pending or '?')
             pending = None
+        elif re.match(r"\s*connect \\EN 1'0\s*$", line):
+            dead.add(len(srcs) - 1)
     # ABC: PDR on each output, then BMC of all to the depth
     prep = 'read_aiger %s/model.aig; fold; strash; scorr; dc2; ' % d
     proved, pdr_cex = set(), []
@@ -183,15 +209,22 @@ def prove(cfg, codes, out, pdr_seconds, rtl):
         # replayed on the model by yosys's simulator: the waves, and the assertion that fails
         rc, log = run(['yosys', '-q', '-p', 'read_rtlil %s/model.il; sim -clock clk_i -r %s/cex.aiw -map %s/model.aim '
                        '-vcd %s/cex.vcd' % (d, d, d, d)], os.path.join(ROOT, d, 'replay.log'))
-        fm = re.search(r'Assert \S+ \(([^)]*)\) failed', log)
-        failed[fm.group(1).split('|')[-1] if fm else srcs[out_i]] = frame
+        # the property is BMC's failing output (the outputs follow the dump's order); the
+        # replay must see it fail too, or its waves are not of this counterexample
+        name_f = srcs[out_i]
+        seen = {assertion_src(x) for x in re.findall(r'Assert \S+ \(([^)]*)\) failed', log)}
+        if name_f not in seen:
+            return None, '%s: the replay of the counterexample (%s/cex.vcd) does not fail %s, which ABC found failing ' \
+                'in frame %d (see %s/replay.log)' % (name, d, location(name_f), frame, d)
+        failed[name_f] = frame
         checked = frame
     elif 'No output asserted' not in log and 'No output failed' not in log:
         return None, '%s: ABC bmc3 gave no verdict (see %s/bmc.log)' % (name, d)
     # per property (one source line, every instance)
     props = {}
     for i, s in enumerate(srcs):
-        props.setdefault(s, []).append(i)
+        if i not in dead:
+            props.setdefault(s, []).append(i)
     rows = []
     for s, idx in props.items():
         if s in failed:
@@ -218,6 +251,8 @@ def main():
     ap.add_argument('--dut', help='a designer\'s router module (make formal-user): with --files, --params, --depth')
     ap.add_argument('--files', default='', help='its Verilog files, space-separated')
     ap.add_argument('--params', default='', help='the harness\'s parameters, KEY=VALUE space-separated')
+    ap.add_argument('--defines', default='', help='defines of the design, NAME[=VALUE] space-separated '
+                    '(IFACE=: rtl/flitnet_iface.sv\'s, with FLITNET_ROUTER=TOP)')
     ap.add_argument('--depth', type=int, default=8)
     ap.add_argument('names', nargs='*')
     a = ap.parse_args()
@@ -234,10 +269,16 @@ def main():
         die('%s (and %d more)' % (first, len(r.stdout.splitlines()) - 1) if len(r.stdout.splitlines()) > 1 else first)
     if a.dut:
         params = dict(kv.split('=', 1) for kv in a.params.split())
-        # a designer's router: the interface's properties only, not our routing's
-        params.update({'EJECT_DST': '0', 'MINIMAL': '0', 'NO_UTURN': '0', 'DOR_RULE': '0'})
+        # a designer's router: the interface's properties only, not our routing's; of the
+        # routing fields, the hop count every routing keeps (+1 on a network port), which
+        # the next router's routing reads
+        params.update({'EJECT_DST': '0', 'MINIMAL': '0', 'NO_UTURN': '0', 'DOR_RULE': '0',
+                       'FIELDS': '1', 'EJECT_FIELDS': '0', 'HOP_RULE': '0'})
+        for d in a.defines.split():
+            if not re.match(r'^[A-Za-z_][A-Za-z0-9_]*(=[A-Za-z0-9_]+)?$', d):
+                die('--defines: %s is not NAME or NAME=VALUE' % d)
         cfgs = [{'name': a.names[0] if a.names else a.dut, 'depth': a.depth, 'tier': 'full', 'params': params,
-                 'dut': a.dut, 'files': a.files.split()}]
+                 'dut': a.dut, 'files': a.files.split(), 'defines': a.defines.split()}]
     else:
         cfgs = read_configs(os.path.join(ROOT, a.configs), a.tier, a.names)
     n = {'proved': 0, 'bounded': 0, 'failed': 0}

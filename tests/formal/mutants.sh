@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/formal/mutants.sh [MUTANT... | --sample N]: the router's hand-written mutants (tests/mutants/
+# tests/formal/mutants.sh [MUTANT... | --sample N | --iface]: the router's hand-written mutants (tests/mutants/
 # MUT_*.patch) under formal: each applied to a copy of rtl/ and checked (bounded, no PDR)
 # on the formal configuration whose routing it changes. A mutant is killed when a property
 # fails (its counterexample VCD in build/formal/mutants/MUTANT/); it survives when every
@@ -22,6 +22,43 @@ config() {
         *) echo t44_dor_v2 ;;
     esac
 }
+# --iface: the mutants of rtl/flitnet_iface.sv (tests/cosim/iface_mutants/, which make
+# cosim-user-ci kills) and the broken variant of the second worked example
+# (rtl/examples/broken/LA_*.patch), each around or in flitnet_la_router under make
+# formal-user's harness with the example's IFACE, bounded to depth 6
+if [ "${1:-}" = --iface ]; then
+    # shellcheck source=harness/iface.sh
+    . harness/iface.sh
+    iface_parse mutants.sh "ports=neighbour credits=bus ej_credits=1 hops=network sideband=8" || exit 2
+    la=(rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_la_router.sv)
+    killed=0 survived=0
+    echo "| mutant | design | formal-user |"
+    echo "|---|---|---|"
+    for p in tests/cosim/iface_mutants/*.patch rtl/examples/broken/LA_*.patch; do
+        m=$(basename "$p" .patch) d=$tmp/$m files=()
+        mkdir -p "$d/rtl" && cp -r rtl/examples rtl/flitnet_iface.sv "$d/rtl/"
+        patch -d "$d" -p1 --batch --fuzz=0 -s < "$p" || { echo "mutants.sh: $m does not apply" >&2; exit 2; }
+        for f in "${la[@]}" rtl/flitnet_iface.sv; do files+=("$d/$f"); done
+        out=$(python3 tests/formal/formal.py --pdr-seconds 0 --out build/formal/mutants/iface --dut flitnet_iface --depth 6 \
+            --files "${files[*]}" --defines "FLITNET_ROUTER=flitnet_la_router FLITNET_FORMAL_SB ${iface_defs[*]}" \
+            --params "TOPO=0 NDIM=2 K=1028 V=2 B=2 BO=1 ROUTING=0 CR_ONE=1 SBW=$iface_uw" "$m" 2>&1)
+        f=$(grep -o 'FAILED .*' <<< "$out" | head -1 | sed 's/^FAILED //; s/: counterexample .*//')
+        if [ -n "$f" ]; then
+            killed=$((killed + 1))
+            echo "| $m | $(basename "$(dirname "$p")") | killed: $f, depth $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ' | cut -d' ' -f2) |"
+        elif grep -q ' 0 failed$' <<< "$out"; then
+            survived=$((survived + 1))
+            echo "| $m | $(basename "$(dirname "$p")") | survives: $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ') |"
+        else
+            echo "mutants.sh: $m: formal.py gave no verdict:" >&2
+            echo "$out" >&2
+            exit 1
+        fi
+    done
+    echo
+    echo "$killed killed, $survived survived"
+    exit 0
+fi
 # --sample N: N generated mutants (tests/mutants/generate.py) of the modules the dor
 # configuration elaborates, evenly spaced over their list, each beside the CI
 # co-simulation's verdict on the same mutant (tests/mutants/run.sh, MUTANTS_IDS)

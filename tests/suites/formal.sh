@@ -5,6 +5,7 @@
 # - MUT_NO_CREDIT, which formal must kill with a counterexample VCD naming the property;
 # - make formal-user's path: the example router (rtl/examples/) passes, each of its broken
 #   variants fails with a counterexample VCD, IQ_CREDIT_BYPASS is refused by the port check;
+#   the second example (flitnet_la_router, its own conventions through IFACE) passes;
 # - rtl/yosys_reads.py refuses what yosys reads otherwise than Icarus, and only that.
 # Two checks at a time (each is one process). make formal runs every configuration.
 cd "$(dirname "$0")/../.." || exit 2
@@ -43,6 +44,14 @@ mut_no_credit() {
 example() {
     local out
     out=$(FORMAL_PDR_SECONDS=20 tests/formal/user.sh "${ex[*]}" flitnet_iq_router "" 6 2>&1)
+    echo "$out"
+    grep -q '^formal: [0-9]* proved, [0-9]* bounded, 0 failed$' <<< "$out"
+}
+# the second worked example, a router of other conventions, through IFACE (its adapter)
+la_example() {
+    local out
+    out=$(FORMAL_PDR_SECONDS=20 tests/formal/user.sh "rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_la_router.sv" \
+        flitnet_la_router "" 6 "ports=neighbour credits=bus ej_credits=1 hops=network sideband=8" 2>&1)
     echo "$out"
     grep -q '^formal: [0-9]* proved, [0-9]* bounded, 0 failed$' <<< "$out"
 }
@@ -105,6 +114,8 @@ refusals() {
                  "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv flitnet_iq_router '' 0"
                  "tests/formal/user.sh rtl/examples/flitnet_iq_router.sv flitnet_iq_router 'k=4 n=2 vcs=2 routing=nbc'"
                  "tests/suites/../formal/user.sh tests/cosim/user_bad_ports.sv user_bad_ports"
+                 "tests/formal/user.sh rtl/examples/flitnet_la_router.sv flitnet_la_router '' 6 'credits=smoke'"
+                 "tests/formal/user.sh 'rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_la_router.sv' flitnet_la_router '' 6"
                  "python3 tests/formal/formal.py no_such_configuration"
                  "tests/formal/user.sh '$tmp/cast/flitnet_iq_vc_alloc.sv $tmp/cast/flitnet_iq_sw_alloc.sv $tmp/cast/flitnet_iq_router.sv' flitnet_iq_router")
     for c in "${cases[@]}"; do
@@ -122,7 +133,7 @@ refusals() {
 }
 
 # FUNCTION;ARG;ARG
-checks=("ci_tier" "mut_no_credit" "example"
+checks=("ci_tier" "mut_no_credit" "example" "la_example"
         "broken;IQ_CREDIT_EARLY;a flit written into a full FIFO.*|a credit returns only for a flit the input FIFO held|an assertion of the design"
         "broken;IQ_DROP_ON_CONFLICT;worms leave whole.*|a worm's flits leave in order.*|no flit of an input VC sent on more often.*"
         "broken;IQ_NO_RESET;body and tail flits leave intact|worms leave whole.*|a worm's flits leave in order.*|an assertion of the design"
