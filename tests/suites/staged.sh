@@ -5,7 +5,8 @@
 # space (tests/lib/random_config.sh, as the soak test draws them), each run both ways and
 # compared byte for byte: the JSON (less the wall clock), the summary on stdout, and for
 # one run in four the VCD of every register. One run in four has two threads, one in seven
-# three; one in three steps the reference routers in a shuffled order.
+# three; one in three steps the reference routers in a shuffled order. JOBS (default: the
+# cores) configurations run at a time.
 #   STAGED_N (default 60) configurations from STAGED_SEED (default: new each run, printed)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -33,43 +34,63 @@ side() {
     grep -v '^run \|cycles/s' "$d/out.txt" > "$d/out.cmp"
 }
 
-# same: both sides agree in every output
-same() { cmp -s "$tmp/a/rc" "$tmp/b/rc" && cmp -s "$tmp/a/r.cmp" "$tmp/b/r.cmp" && cmp -s "$tmp/a/out.cmp" "$tmp/b/out.cmp" &&
-    { [ ! -e "$tmp/a/r.vcd" ] || cmp -s "$tmp/a/r.vcd" "$tmp/b/r.vcd"; }; }
+# same DIR: both sides (DIR/a, DIR/b) agree in every output
+same() { cmp -s "$1/a/rc" "$1/b/rc" && cmp -s "$1/a/r.cmp" "$1/b/r.cmp" && cmp -s "$1/a/out.cmp" "$1/b/out.cmp" &&
+    { [ ! -e "$1/a/r.vcd" ] || cmp -s "$1/a/r.vcd" "$1/b/r.vcd"; }; }
 
 # the comparison must see a difference where there is one: two seeds of one configuration
 side "$tmp/a" k=4 cycles=2000 seed=1 --json r.json
 side "$tmp/b" k=4 cycles=2000 seed=2 --json r.json --per-router
-if same; then echo "FAIL the comparison does not tell two seeds apart"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+if same "$tmp"; then echo "FAIL the comparison does not tell two seeds apart"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 
-kinds=""
-for i in $(seq 1 "$n"); do
+# one configuration: run_config I writes $tmp/I/verdict ("ok KIND" or the failure's lines)
+run_config() {
+    local i=$1 d=$tmp/$1 a try extra="" ref="" vcd=""
+    mkdir -p "$d/a" "$d/b"
     for try in $(seq 0 49); do
         a=$(draw $((seed * 100000 + i * 50 + try)) | sed 's/buf_depth=[0-9]*/buf_depth=1/; s/obuf_depth=[0-9]*/obuf_depth=1/')
         # shellcheck disable=SC2086
-        "$BIN" sim $a cycles=2 warmup=1 > "$tmp/probe" 2>&1
-        [ $? = 1 ] && grep -q '^flitnet: ' "$tmp/probe" && continue # refused as bad input: draw again
+        "$BIN" sim $a cycles=2 warmup=1 > "$d/probe" 2>&1
+        [ $? = 1 ] && grep -q '^flitnet: ' "$d/probe" && continue # refused as bad input: draw again
         break
     done
-    extra="" ref=""
     [ $((i % 4)) = 0 ] && extra="threads=2"
     [ $((i % 7)) = 0 ] && extra="threads=3"
     [ $((i % 3)) = 0 ] && ref="--shuffle-order"
-    vcd=""
     [ $((i % 4)) = 1 ] && vcd="--vcd r.vcd"
-    rm -f "$tmp"/[ab]/r.*
     # shellcheck disable=SC2086
-    side "$tmp/a" $a $extra --json r.json $vcd
+    side "$d/a" $a $extra --json r.json $vcd
     # shellcheck disable=SC2086
-    side "$tmp/b" $a $extra --json r.json $vcd --per-router $ref
-    if same; then
+    side "$d/b" $a $extra --json r.json $vcd --per-router $ref
+    if same "$d"; then
+        echo "ok $(echo "$a" | sed 's/.*topology=\([a-z_]*\).* routing=\([a-z_]*\).*/\1:\2/')" > "$d/verdict"
+    else
+        {
+            echo "FAIL staged and per-router steps differ: $a $extra ($ref)"
+            diff "$d/a/out.cmp" "$d/b/out.cmp" | head -n 6 | sed 's/^/    /'
+            diff "$d/a/r.cmp" "$d/b/r.cmp" | head -n 6 | sed 's/^/    /'
+        } > "$d/verdict"
+    fi
+    rm -rf "$d/a" "$d/b"
+}
+# JOBS (default: the cores) configurations at a time; the verdicts in order
+# shellcheck source=tests/lib/jobs.sh
+. tests/lib/jobs.sh
+jobs_init staged.sh
+for i in $(seq 1 "$n"); do
+    job_slot
+    run_config "$i" &
+done
+wait
+kinds=""
+for i in $(seq 1 "$n"); do
+    v=$(cat "$tmp/$i/verdict" 2> /dev/null || echo "FAIL configuration $i gave no verdict")
+    if [[ $v == "ok "* ]]; then
         pass=$((pass + 1))
-        kinds="$kinds $(echo "$a" | sed 's/.*topology=\([a-z_]*\).* routing=\([a-z_]*\).*/\1:\2/')"
+        kinds="$kinds ${v#ok }"
     else
         fail=$((fail + 1))
-        echo "FAIL staged and per-router steps differ: $a $extra ($ref)"
-        diff "$tmp/a/out.cmp" "$tmp/b/out.cmp" | head -n 6 | sed 's/^/    /'
-        diff "$tmp/a/r.cmp" "$tmp/b/r.cmp" | head -n 6 | sed 's/^/    /'
+        echo "$v"
     fi
 done
 echo "staged.sh: $(echo "$kinds" | tr ' ' '\n' | grep -c .) configurations identical, over $(echo "$kinds" | tr ' ' '\n' | sed 's/:.*//' | sort -u | grep -c .) topologies and $(echo "$kinds" | tr ' ' '\n' | sed 's/.*://' | sort -u | grep -c .) routings"

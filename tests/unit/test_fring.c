@@ -92,11 +92,7 @@ static void random_fault_sets_are_proved(void **st)
     /* per routing and network: at least 200 proved per routing. Under AddressSanitizer a
      * third of them (the proof's code paths are the same for every set; its 86 s there
      * were over half the sanitizer build's time in make test) */
-#if defined(__SANITIZE_ADDRESS__)
-    const int sets = 22;
-#else
-    const int sets = 67;
-#endif
+    const int sets = ASAN_OR(67, 22);
     long draws = 0, proved = 0, states = 0, skipped = 0;
     for (int r = 0; r < NFR; r++)
         for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
@@ -180,7 +176,7 @@ static void nothing_lost_on_random_sets(void **st)
     long runs = 0, msgs = 0, misrouted = 0;
     for (int r = 0; r <= NFR; r++)
         for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
-            for (int s = 1; s <= 26; s++) {
+            for (int s = 1; s <= ASAN_OR(26, 9); s++) {
                 char rk[64], sk[64];
                 int swft = r == NFR;
                 if (swft && strstr(nets[i].topo, "mesh")) continue;
@@ -207,7 +203,7 @@ static void nothing_lost_on_random_sets(void **st)
             }
     print_message("%ld runs on random fault sets: %ld messages delivered once and intact, %ld after detours\n", runs,
                   msgs, misrouted);
-    assert_true(runs >= 1000);
+    assert_true(runs >= ASAN_OR(1000, 340));
     assert_true(misrouted > 0);
 }
 
@@ -280,8 +276,8 @@ static void no_deadlock_past_saturation_with_faults(void **st)
         snprintf(rk, sizeof rk, "routing=%s", r < NFR ? fring_routings[r] : "swft");
         sim_config c;
         sim_result res;
-        cfg_build(&c, "k=6", "vcs=12", "faults=4", rk, "msg_len=8", "flit_rate=2", "cycles=6000", "warmup=1000",
-                  "deadlock_cycles=300", "max_queue=1000000", NULL);
+        cfg_build(&c, "k=6", "vcs=12", "faults=4", rk, "msg_len=8", "flit_rate=2", ASAN_OR("cycles=6000", "cycles=2500"),
+                  ASAN_OR("warmup=1000", "warmup=500"), "deadlock_cycles=300", "max_queue=1000000", NULL);
         run_ok(&c, &res, 0);
         if (res.deadlock) fail_msg("%s: %s", rk, res.deadlock_report);
         assert_true(res.messages_delivered > 300);

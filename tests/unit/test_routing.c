@@ -222,7 +222,8 @@ static void no_deadlock_past_saturation(void **st)
             sim_config c;
             sim_result res;
             cfg_build(&c, nets[i][0], nets[i][1], nets[i][2], nets[i][3], kv, "msg_len=8", "flit_rate=2",
-                      "cycles=6000", "warmup=1000", "deadlock_cycles=300", "max_queue=1000000", NULL);
+                      ASAN_OR("cycles=6000", "cycles=2500"), ASAN_OR("warmup=1000", "warmup=500"), "deadlock_cycles=300",
+                      "max_queue=1000000", NULL);
             run_ok(&c, &res, 0);
             if (res.deadlock) fail_msg("%s %s: %s", nets[i][0], kv, res.deadlock_report);
             assert_true(res.messages_delivered > 500);
