@@ -6,6 +6,9 @@
 # (tests/cosim/user_fault_router.sv), our router renamed and run in lockstep, and a
 # router whose port list does not match refused with one line naming the port.
 cd "$(dirname "$0")/../.."
+# the networks' C++ at -O0 (USER_OPT, harness/build_user.sh): every run here is short, and
+# the compile is most of the time
+export USER_OPT=${USER_OPT:--O0}
 out=$(make --no-print-directory -j1 -f Makefile -f rtl/rtl.mk cosim-user-ci 2>&1)
 rc=$?
 printf '%s\n' "$out"
