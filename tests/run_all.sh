@@ -73,11 +73,33 @@ for ((i = 0; i < ${#units[@]}; i++)); do
     read -r rc secs < "$tmp/$i.rc" || { rc=1 secs=0; }
     summarize "${labels[$i]}" "$(cat "$tmp/$i.out")" "$rc" "$secs"
 done
+# BACKGROUND_SUITES run beside the others, niced, from here on: each check is one
+# single-threaded yosys or ABC process that touches nothing of build/ but its own
+# directory, so they fill the cores the other suites leave idle (most suites use one
+# core for much of their time) instead of taking minutes of their own. What they make
+# first is made here, before anything runs beside them.
+BACKGROUND_SUITES="formal"
+bg=()
+if [ "$tier" = all ]; then
+    make --no-print-directory -s -f Makefile -f rtl/rtl.mk deps-rtl build/libflitnet.a build/flitnet build/rtl/codes > "$tmp/bg.make" 2>&1 ||
+        { echo "run_all.sh: the background suites' set-up failed:"; cat "$tmp/bg.make"; }
+    for name in $BACKGROUND_SUITES; do
+        [ -e "tests/suites/$name.sh" ] || continue
+        ( t0=$SECONDS; nice -n 10 bash "tests/suites/$name.sh" > "$tmp/bg_$name.out" 2>&1; echo "$? $((SECONDS - t0))" > "$tmp/bg_$name.rc" ) &
+        bg+=("$name")
+    done
+fi
 for s in tests/suites/*.sh; do
     [ -e "$s" ] || continue
     name=$(basename "$s" .sh)
     [ "$tier" = check ] && [[ " $CHECK_SUITES " != *" $name "* ]] && continue
+    [[ " ${bg[*]} " == *" $name "* ]] && continue
     run "$name" bash "$s"
+done
+wait
+for name in "${bg[@]}"; do
+    read -r rc secs < "$tmp/bg_$name.rc" || { rc=1 secs=0; }
+    summarize "$name (beside the others)" "$(cat "$tmp/bg_$name.out")" "$rc" "$secs"
 done
 
 for f in "${failed[@]}"; do echo "failed: $f"; done
