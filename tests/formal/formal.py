@@ -174,7 +174,10 @@ def prove(cfg, codes, out, pdr_seconds, rtl):
     rc, log = run(['yosys', '-q', '-l', d + '/yosys.log', d + '/model.ys'], os.path.join(ROOT, d, 'yosys.out'))
     if rc != 0:
         err = [l for l in log.splitlines() if 'ERROR' in l]
-        return None, '%s: yosys failed: %s' % (name, err[0] if err else 'see %s/yosys.log' % d)
+        if not err:  # no message of its own (a crash): the step it was in, and its exit status
+            steps = re.findall(r'^\d+\. (Executing .*)$', open(os.path.join(ROOT, d, 'yosys.log')).read(), re.M)
+            err = ['ERROR: exit status %d in "%s" (%s/yosys.log)' % (rc, steps[-1] if steps else '?', d)]
+        return None, '%s: yosys failed: %s' % (name, err[0])
     # the bad-state outputs follow the module's cells, as the dump lists them; an
     # assertion whose enable the parameters make constant 0 (a rule switched off) keeps
     # its output but is no property

@@ -119,7 +119,9 @@ for m in "${list[@]}"; do
         echo "mutants.sh: $m: $(head -1 "$tmp/apply")" >&2
         exit 2
     fi
-    out=$(python3 tests/formal/formal.py --pdr-seconds 0 --rtl "$tmp/$m/rtl" --out "build/formal/mutants/$m" "$cfg" 2>&1)
+    # (the copy's files named as rtl/'s)
+    out=$(python3 tests/formal/formal.py --pdr-seconds 0 --rtl "$tmp/$m/rtl" --out "build/formal/mutants/$m" "$cfg" 2>&1 |
+          sed "s#$tmp/$m/rtl/#rtl/#g")
     f=$(grep -o 'FAILED .*' <<< "$out" | head -1 | sed 's/^FAILED //; s/: counterexample .*//')
     if [ -n "$f" ]; then
         killed=$((killed + 1))
