@@ -21,17 +21,8 @@
 `ifndef FLITNET_ROUTER
 `define FLITNET_ROUTER flitnet_router
 `endif
-`ifdef FLITNET_ASSERT
-// FLITNET_CHECK(condition, (format, args...)): as in flitnet_router.sv (yosys 0.23, which
-// make formal-user reads this adapter with, takes no `else` after an assertion)
-`ifndef FLITNET_CHECK
-`ifdef FORMAL
-`define FLITNET_CHECK(c, m) assert (c);
-`else
-`define FLITNET_CHECK(c, m) assert (c) else $error m;
-`endif
-`endif
-`endif
+// (FLITNET_CHECK, the assertion with its message, comes from flitnet_fifo.sv and
+// flitnet_router.sv, which every build reads before this file)
 `ifdef FLITNET_IFACE_UW
 `define FLITNET_IFACE_UW_VALUE `FLITNET_IFACE_UW
 `else

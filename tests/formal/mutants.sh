@@ -22,6 +22,27 @@ config() {
         *) echo t44_dor_v2 ;;
     esac
 }
+killed=0 survived=0 stillborn=0
+# verdict M OUT: formal.py's output OUT on mutant M as a table cell (killed: the property,
+# stillborn: yosys's reason, survives: the depth), counted; exits when OUT has no verdict
+verdict() {
+    local f
+    f=$(grep -o 'FAILED .*' <<< "$2" | head -1 | sed 's/^FAILED //; s/: counterexample .*//')
+    if [ -n "$f" ]; then
+        killed=$((killed + 1))
+        cell="killed: $f"
+    elif grep -q 'yosys failed' <<< "$2"; then  # a design yosys refuses (a latch, ...): no verdict on the properties
+        stillborn=$((stillborn + 1))
+        cell="stillborn: $(grep -o 'ERROR: .*' <<< "$2" | head -1 | cut -c1-80)"
+    elif grep -q ' 0 failed$' <<< "$2"; then
+        survived=$((survived + 1))
+        cell="survives: $(grep -o 'depth *[0-9]*' <<< "$2" | head -1 | tr -s ' ')"
+    else
+        echo "mutants.sh: $1: formal.py gave no verdict:" >&2
+        echo "$2" >&2
+        exit 1
+    fi
+}
 # --iface: the mutants of rtl/flitnet_iface.sv (tests/cosim/iface_mutants/, which make
 # cosim-user-ci kills) and the broken variant of the second worked example
 # (rtl/examples/broken/LA_*.patch), each around or in flitnet_la_router under make
@@ -31,7 +52,6 @@ if [ "${1:-}" = --iface ]; then
     . harness/iface.sh
     iface_parse mutants.sh "ports=neighbour credits=bus ej_credits=1 hops=network sideband=8" || exit 2
     la=(rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_la_router.sv)
-    killed=0 survived=0
     echo "| mutant | design | formal-user |"
     echo "|---|---|---|"
     for p in tests/cosim/iface_mutants/*.patch rtl/examples/broken/LA_*.patch; do
@@ -42,21 +62,12 @@ if [ "${1:-}" = --iface ]; then
         out=$(python3 tests/formal/formal.py --pdr-seconds 0 --out build/formal/mutants/iface --dut flitnet_iface --depth 6 \
             --files "${files[*]}" --defines "FLITNET_ROUTER=flitnet_la_router FLITNET_FORMAL_SB ${iface_defs[*]}" \
             --params "TOPO=0 NDIM=2 K=1028 V=2 B=2 BO=1 ROUTING=0 CR_ONE=1 SBW=$iface_uw" "$m" 2>&1)
-        f=$(grep -o 'FAILED .*' <<< "$out" | head -1 | sed 's/^FAILED //; s/: counterexample .*//')
-        if [ -n "$f" ]; then
-            killed=$((killed + 1))
-            echo "| $m | $(basename "$(dirname "$p")") | killed: $f, depth $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ' | cut -d' ' -f2) |"
-        elif grep -q ' 0 failed$' <<< "$out"; then
-            survived=$((survived + 1))
-            echo "| $m | $(basename "$(dirname "$p")") | survives: $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ') |"
-        else
-            echo "mutants.sh: $m: formal.py gave no verdict:" >&2
-            echo "$out" >&2
-            exit 1
-        fi
+        verdict "$m" "$out"
+        [[ $cell != killed:* ]] || cell+=", depth $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ' | cut -d' ' -f2)"
+        echo "| $m | $(basename "$(dirname "$p")") | $cell |"
     done
     echo
-    echo "$killed killed, $survived survived"
+    echo "$killed killed, $survived survived$([ $stillborn = 0 ] || echo ", $stillborn stillborn (yosys refused the design)")"
     exit 0
 fi
 # --sample N: N generated mutants (tests/mutants/generate.py) of the modules the dor
@@ -97,7 +108,6 @@ if [ "$sample" -gt 0 ]; then :
 elif [ $# -gt 0 ]; then list=("$@"); else
     mapfile -t list < <(ls tests/mutants/MUT_*.patch | xargs -n1 basename | sed 's/\.patch$//' | grep -v '^MUT_MIXED_')
 fi
-killed=0 survived=0 stillborn=0
 if [ "$sample" -gt 0 ]; then
     echo "| generated mutant | configuration | CI co-simulation | formal |"
     echo "|---|---|---|---|"
@@ -122,21 +132,8 @@ for m in "${list[@]}"; do
     # (the copy's files named as rtl/'s)
     out=$(python3 tests/formal/formal.py --pdr-seconds 0 --rtl "$tmp/$m/rtl" --out "build/formal/mutants/$m" "$cfg" 2>&1 |
           sed "s#$tmp/$m/rtl/#rtl/#g")
-    f=$(grep -o 'FAILED .*' <<< "$out" | head -1 | sed 's/^FAILED //; s/: counterexample .*//')
-    if [ -n "$f" ]; then
-        killed=$((killed + 1))
-        echo "| $m | $cfg | ${ledger}killed: $f |"
-    elif grep -q 'yosys failed' <<< "$out"; then  # a design yosys refuses (a latch, ...): no verdict on the properties
-        stillborn=$((stillborn + 1))
-        echo "| $m | $cfg | ${ledger}stillborn: $(grep -o 'ERROR: .*' <<< "$out" | head -1 | cut -c1-80) |"
-    elif grep -q ' 0 failed$' <<< "$out"; then
-        survived=$((survived + 1))
-        echo "| $m | $cfg | ${ledger}survives: $(grep -o 'depth *[0-9]*' <<< "$out" | head -1 | tr -s ' ') |"
-    else
-        echo "mutants.sh: $m: formal.py gave no verdict:" >&2
-        echo "$out" >&2
-        exit 1
-    fi
+    verdict "$m" "$out"
+    echo "| $m | $cfg | ${ledger}$cell |"
 done
 echo
 echo "$killed killed, $survived survived$([ $stillborn = 0 ] || echo ", $stillborn stillborn (yosys refused the design)")"
