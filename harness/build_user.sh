@@ -36,6 +36,8 @@ done
 # shellcheck source=harness/iface.sh
 . "$root/harness/iface.sh"
 iface_parse cosim-user "$iface" || exit 1
+[[ ${USER_OPT:--O1} =~ ^-O[0-3sg]?$ ]] ||
+    { echo "cosim-user: USER_OPT=$USER_OPT is not a C++ optimisation level (-O0 .. -O3, -Os, -Og)" >&2; exit 1; }
 idefs=("${iface_defs[@]/#/+define+}") iface_env=$iface_env uw=$iface_uw nbr=$iface_nbr
 VERILATOR=${VERILATOR:-verilator}
 VINC=$($VERILATOR --getenv VERILATOR_ROOT)/include

@@ -5,17 +5,18 @@
 # iface_parse WHO SPEC: sets
 #   iface_defs  the adapter's defines, NAME or NAME=VALUE (none for an empty SPEC)
 #   iface_env   what harness/check_ports.py reads from FLITNET_IFACE (crbus=1 uw=N)
-#   iface_uw    the sideband's bits per port; iface_nbr 1 for ports=neighbour
+#   iface_uw    the sideband's bits per port; iface_nbr 1 for ports=neighbour;
+#   iface_crbus 1 for credits=bus
 # and returns 1 after one line on stderr naming WHO for a key it does not know.
 # shellcheck disable=SC2034  # the variables are the caller's
 iface_parse() {
     local who=$1 kv
-    iface_defs=() iface_env='' iface_uw=0 iface_nbr=0
+    iface_defs=() iface_env='' iface_uw=0 iface_nbr=0 iface_crbus=0
     for kv in $2; do
         case $kv in
         ports=travel | credits=wires | ej_credits=0 | hops=router | sideband=0) ;;
         ports=neighbour) iface_defs+=(FLITNET_IFACE_NBR_PORTS) iface_nbr=1 ;;
-        credits=bus) iface_defs+=(FLITNET_IFACE_CR_BUS) iface_env+=" crbus=1" ;;
+        credits=bus) iface_defs+=(FLITNET_IFACE_CR_BUS) iface_env+=" crbus=1" iface_crbus=1 ;;
         ej_credits=1) iface_defs+=(FLITNET_IFACE_EJ_CR) ;;
         hops=network) iface_defs+=(FLITNET_IFACE_NET_HOPS) ;;
         sideband=*)

@@ -76,15 +76,15 @@ done
 # BACKGROUND_SUITES run beside the others, niced, from here on: each check is one
 # single-threaded yosys or ABC process that touches nothing of build/ but its own
 # directory, so they fill the cores the other suites leave idle (most suites use one
-# core for much of their time) instead of taking minutes of their own. What they make
-# first is made here, before anything runs beside them.
+# core for much of their time) instead of taking minutes of their own. Each has a
+# --setup that makes what it needs, run here before anything runs beside it.
 BACKGROUND_SUITES="formal"
 bg=()
 if [ "$tier" = all ]; then
-    make --no-print-directory -s -f Makefile -f rtl/rtl.mk deps-rtl build/libflitnet.a build/flitnet build/rtl/codes > "$tmp/bg.make" 2>&1 ||
-        { echo "run_all.sh: the background suites' set-up failed:"; cat "$tmp/bg.make"; }
     for name in $BACKGROUND_SUITES; do
         [ -e "tests/suites/$name.sh" ] || continue
+        bash "tests/suites/$name.sh" --setup > "$tmp/bg_$name.setup" 2>&1 ||
+            { echo "run_all.sh: $name --setup failed:"; cat "$tmp/bg_$name.setup"; }
         ( t0=$SECONDS; nice -n 10 bash "tests/suites/$name.sh" > "$tmp/bg_$name.out" 2>&1; echo "$? $((SECONDS - t0))" > "$tmp/bg_$name.rc" ) &
         bg+=("$name")
     done

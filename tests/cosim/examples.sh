@@ -160,6 +160,9 @@ bad_iface() { # an IFACE the network does not know: one line, before anything is
           --iface="sideband=65" 2>&1)
     rc=$?
     refused bad_iface "naming sideband=65" "^cosim-user: IFACE: sideband=65: " $rc "$out"
+    out=$(USER_OPT=-O9 "$root/harness/build_user.sh" "$build/user/bad_iface" flitnet_la_router "$T44V2" "$root/rtl/examples/flitnet_la_router.sv" 2>&1)
+    rc=$?
+    refused bad_iface "naming USER_OPT=-O9" "^cosim-user: USER_OPT=-O9 is not" $rc "$out"
 }
 job bad_iface
 

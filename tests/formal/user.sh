@@ -36,17 +36,16 @@ dir=build/formal/user/$top
 mkdir -p "$dir"
 mapfile -t ours < <(sed 's|^|rtl/|' rtl/flitnet.f)
 # IFACE: the router inside its adapter, which is then the module under proof
-dut=$top defs=() crone=0 sbw=1
+dut=$top defs=() sbw=1
 if [ ${#iface_defs[@]} -gt 0 ]; then
     ours+=(rtl/flitnet_iface.sv)
     files+=(rtl/flitnet_iface.sv)
     dut=flitnet_iface defs=(FLITNET_ROUTER="$top" FLITNET_FORMAL_SB "${iface_defs[@]}")
     sbw=$((iface_uw > 0 ? iface_uw : 1))
-    case " $iface_env " in *" crbus=1 "*) crone=1 ;; esac
 fi
 FLITNET_WHO=formal-user FLITNET_IFACE="$iface_env" FLITNET_CHECK_FLAGS="${iface_defs[*]/#/+define+}" \
     python3 harness/check_ports.py "$top" "$dir/ports" "$cfg" "${ours[@]}" "${files[@]}" || exit 1
 exec python3 tests/formal/formal.py --out build/formal/user --dut "$dut" --files "${files[*]}" --depth "$depth" \
     --defines "${defs[*]}" \
-    --params "TOPO=$topo NDIM=$n K=$((16#$khex)) V=$v B=$b BO=$bo ROUTING=$routing DATELINE=$dateline ESCAPE_VCS=$escape TIMEOUT=$timeout FRING=$fring CR_ONE=$crone SBW=$sbw" \
+    --params "TOPO=$topo NDIM=$n K=$((16#$khex)) V=$v B=$b BO=$bo ROUTING=$routing DATELINE=$dateline ESCAPE_VCS=$escape TIMEOUT=$timeout FRING=$fring CR_ONE=$iface_crbus SBW=$sbw" \
     "$top"

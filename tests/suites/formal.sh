@@ -9,8 +9,11 @@
 # - rtl/yosys_reads.py refuses what yosys reads otherwise than Icarus, and only that.
 # Two checks at a time (each is one process). make formal runs every configuration.
 cd "$(dirname "$0")/../.." || exit 2
+# --setup: only what the checks need built (tests/run_all.sh makes it before running this
+# suite beside the others)
 make --no-print-directory -s -f Makefile -f rtl/rtl.mk deps-rtl build/libflitnet.a build/flitnet build/rtl/codes > /dev/null ||
     { echo "formal: the set-up failed"; echo "0 passed, 1 failed"; exit 1; }
+[ "${1:-}" = --setup ] && exit 0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ex=(rtl/examples/flitnet_iq_vc_alloc.sv rtl/examples/flitnet_iq_sw_alloc.sv rtl/examples/flitnet_iq_router.sv)
